@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Configures and builds one flavour of the tree.
+#   scripts/build.sh [release|asan|tsan] [ninja targets...]
+# Build folders: build/ (release), build-asan/, build-tsan/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+flavour="${1:-release}"
+shift || true
+case "$flavour" in
+  release) dir=build;      flags=(-DCMAKE_BUILD_TYPE=Release) ;;
+  asan)    dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DAIPERF_SANITIZE=ON) ;;
+  tsan)    dir=build-tsan; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DAIPERF_TSAN=ON) ;;
+  *) echo "usage: scripts/build.sh [release|asan|tsan] [targets...]" >&2; exit 2 ;;
+esac
+
+cmake -S . -B "$dir" -G Ninja "${flags[@]}" >/dev/null
+ninja -C "$dir" "$@"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages aiperf-cpp needs to build, test and benchmark.
+# Idempotent: only missing packages are installed. Uses apt-get only.
+set -euo pipefail
+
+PACKAGES=(
+  # build
+  g++ cmake ninja-build pkg-config
+  # aiperf's own dependencies
+  libboost1.81-dev libssl-dev nlohmann-json3-dev libsimdjson-dev libcli11-dev
+  # tests
+  libgtest-dev libgmock-dev googletest python3 openssl procps
+  # benchmarks (peers measured in the same run)
+  wrk nghttp2-client
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+echo "setup: all build dependencies present"

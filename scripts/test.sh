@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test:
+#   1. unit tests under ASan+UBSan,
+#   2. the threaded core (timing, records, transport) and an end-to-end run under TSan,
+#   3. the release build: unit + end-to-end tests against the bundled mock server.
+# The last lines are ctest's summary of the release build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+./scripts/setup.sh
+jobs="$(nproc)"
+
+echo "== ASan+UBSan: unit tests"
+./scripts/build.sh asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-asan -L unit -j"$jobs" --output-on-failure
+
+echo "== TSan: threaded core"
+./scripts/build.sh tsan -j"$jobs" unit_timing unit_records unit_transport aiperf aiperf-mock-server
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+  ctest --test-dir build-tsan -R '^(CreditIssuer|RecordQueue|RecordCollector|SseScanner|ResponseReader|EndpointUrl|RequestHead)\.|^e2e_streaming_chat_timing$' \
+  -j"$jobs" --output-on-failure
+
+echo "== Release: unit and end-to-end tests"
+./scripts/build.sh release -j"$jobs"
+ctest --test-dir build -j"$jobs" --output-on-failure

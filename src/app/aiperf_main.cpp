@@ -1,0 +1,49 @@
+// aiperf: the command-line entry point. Dispatches subcommands and turns every error that
+// reaches here into one line on stderr and a non-zero exit, never a stack trace.
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/profile_run.h"
+#include "cli/profile_cli.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "Usage: aiperf <command> [options]\n"
+    "\n"
+    "Commands:\n"
+    "  profile   Benchmark an OpenAI-compatible inference endpoint\n"
+    "\n"
+    "Run 'aiperf profile --help' for the profile options.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "-h" || args[0] == "--help") {
+    std::cout << kUsage;
+    return args.empty() ? 1 : 0;
+  }
+  if (args[0] == "--version" || args[0] == "-V") {
+    std::cout << "aiperf-cpp " << AIPERF_VERSION << "\n";
+    return 0;
+  }
+  if (args[0] != "profile") {
+    std::cerr << "error: unknown command '" << args[0] << "' (supported: profile)\n";
+    return 1;
+  }
+  try {
+    std::optional<aiperf::ProfileConfig> config =
+        aiperf::parse_profile_args(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (!config) return 0;  // --help was printed
+    return aiperf::run_profile(*config);
+  } catch (const aiperf::ConfigError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+}

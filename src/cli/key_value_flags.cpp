@@ -1,0 +1,97 @@
+#include "cli/key_value_flags.h"
+
+#include <cctype>
+#include <string_view>
+
+#include "config/profile_config.h"
+
+namespace aiperf {
+namespace {
+
+std::string trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return std::string(s);
+}
+
+bool looks_like_json_object(const std::string& item) {
+  std::string t = trim(item);
+  return !t.empty() && t.front() == '{';
+}
+
+// nlohmann's message reads "[json.exception.parse_error.101] parse error at line 1, column 9:
+// syntax error ..."; keep the position and the reason, drop the exception id.
+std::string describe_parse_error(const nlohmann::json::parse_error& e) {
+  std::string msg = e.what();
+  auto at = msg.find("parse error");
+  if (at != std::string::npos) msg = msg.substr(at);
+  for (char& c : msg)
+    if (c == '\n' || c == '\r') c = ' ';
+  return msg + " (byte " + std::to_string(e.byte) + ")";
+}
+
+nlohmann::json parse_json_object(std::string_view flag, const std::string& item) {
+  nlohmann::json parsed;
+  try {
+    parsed = nlohmann::json::parse(item);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ConfigError(std::string(flag) + ": invalid JSON object: " + describe_parse_error(e));
+  }
+  if (!parsed.is_object())
+    throw ConfigError(std::string(flag) + ": expected a JSON object, got " + parsed.dump());
+  return parsed;
+}
+
+std::pair<std::string, std::string> split_pair(std::string_view flag, std::string_view what,
+                                               const std::string& item) {
+  auto colon = item.find(':');
+  std::string key = colon == std::string::npos ? "" : trim(std::string_view(item).substr(0, colon));
+  if (key.empty())
+    throw ConfigError(std::string(flag) + ": expected " + std::string(what) +
+                      " or a JSON object, got '" + item + "'");
+  return {key, item.substr(colon + 1)};
+}
+
+}  // namespace
+
+nlohmann::json parse_extra_inputs(const std::vector<std::string>& items) {
+  constexpr std::string_view kFlag = "--extra-inputs";
+  nlohmann::json merged = nlohmann::json::object();
+  for (const std::string& item : items) {
+    if (looks_like_json_object(item)) {
+      merged.update(parse_json_object(kFlag, item));
+      continue;
+    }
+    auto [key, raw] = split_pair(kFlag, "key:value", item);
+    std::string value = trim(raw);
+    // `temperature:0.7` and `ignore_eos:true` must reach the server typed, `foo:bar` as text.
+    nlohmann::json decoded = nlohmann::json::parse(value, nullptr, /*allow_exceptions=*/false);
+    merged[key] = decoded.is_discarded() ? nlohmann::json(value) : decoded;
+  }
+  return merged;
+}
+
+std::vector<std::pair<std::string, std::string>> parse_headers(
+    const std::vector<std::string>& items) {
+  constexpr std::string_view kFlag = "-H/--header";
+  std::vector<std::pair<std::string, std::string>> headers;
+  auto add = [&](std::string name, std::string value) {
+    // A CR or LF would let a value smuggle extra header lines into the request.
+    if (name.empty() || name.find_first_of("\r\n: ") != std::string::npos ||
+        value.find_first_of("\r\n") != std::string::npos)
+      throw ConfigError(std::string(kFlag) + ": invalid header '" + name + "'");
+    headers.emplace_back(std::move(name), std::move(value));
+  };
+  for (const std::string& item : items) {
+    if (looks_like_json_object(item)) {
+      for (const auto& [name, value] : parse_json_object(kFlag, item).items())
+        add(name, value.is_string() ? value.get<std::string>() : value.dump());
+      continue;
+    }
+    auto [name, value] = split_pair(kFlag, "Name:Value", item);
+    add(name, trim(value));
+  }
+  return headers;
+}
+
+}  // namespace aiperf

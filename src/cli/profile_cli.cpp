@@ -1,0 +1,431 @@
+#include "cli/profile_cli.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <iostream>
+#include <limits>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/cli_command.h"
+#include "cli/key_value_flags.h"
+#include "cli/number_flags.h"
+#include "cli/unsupported_flags.h"
+#include "cli/url_flags.h"
+
+namespace aiperf {
+namespace {
+
+// Every implemented flag bound to its raw text. Conversion happens after CLI11 is done so
+// that each error can name the alias the user actually typed.
+struct RawFlags {
+  std::vector<std::string> models, urls, headers, extra_inputs;
+  std::string endpoint_type, custom_endpoint, request_timeout, api_key, tokenizer;
+  std::string isl, isl_stddev, osl, osl_stddev, num_dataset_entries, random_seed;
+  std::string concurrency, request_count, benchmark_duration, grace_period;
+  std::string warmup_request_count, workers_max;
+  std::string artifact_dir, export_level, ui_type;
+  bool streaming = false, legacy_max_tokens = false, server_token_count = false;
+  bool ssl_verify = true, extra_verbose = false;
+  int verbose = 0;
+  std::vector<std::string> ignored;  // values of not-yet-supported flags
+};
+
+constexpr std::string_view kEndpointTypes[] = {
+    "chat", "completions", "responses", "messages", "chat_embeddings", "embeddings",
+    "nim_embeddings", "nim_rankings", "cohere_rankings", "hf_tei_rankings",
+    "huggingface_generate", "image_generation", "image_edit", "video_generation",
+    "image_retrieval", "audio_transcription", "solido_rag", "raw", "template"};
+
+struct ProfileParser {
+  CLI::App app{"Run a benchmark against an OpenAI-compatible endpoint.", "aiperf profile"};
+  RawFlags raw;
+
+  ProfileParser() {
+    app.allow_extras();  // unknown flags get our own one-line error
+    app.set_help_flag("-h,--help", "Print this help and exit.");
+    app.get_formatter()->column_width(44);
+    add_endpoint_flags();
+    add_input_flags();
+    add_load_flags();
+    add_output_flags();
+    for (std::string_view name : unsupported_profile_flags())
+      app.add_option(std::string(name), raw.ignored)->expected(0, 1)->group("");
+  }
+
+  CLI::Option* single(const std::string& names, std::string& sink, const std::string& help) {
+    return app.add_option(names, sink, help)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  }
+
+  void add_endpoint_flags() {
+    const std::string g = "Endpoint";
+    app.add_option("-m,--model-names,--model", raw.models,
+                   "Model name(s); comma list or repeated. Required.")->group(g);
+    single("--endpoint-type", raw.endpoint_type, "chat (default) or completions.")->group(g);
+    single("--custom-endpoint,--endpoint", raw.custom_endpoint,
+           "URL path overriding the endpoint type's default path.")->group(g);
+    app.add_flag("--streaming", raw.streaming, "Request SSE streaming.")->group(g);
+    app.add_option("-u,--url", raw.urls,
+                   "Base URL(s); http:// is added when no scheme is given. "
+                   "Default http://localhost:8000.")->group(g);
+    single("--request-timeout-seconds", raw.request_timeout,
+           "Per-request timeout in seconds (default 21600).")->group(g);
+    single("--api-key", raw.api_key, "Sent as 'Authorization: Bearer <key>'.")->group(g);
+    app.add_flag("--use-legacy-max-tokens", raw.legacy_max_tokens,
+                 "Send max_tokens instead of max_completion_tokens.")->group(g);
+    app.add_flag("--use-server-token-count", raw.server_token_count,
+                 "Take token counts from the server's usage field.")->group(g);
+    app.add_flag("--ssl-verify,!--no-ssl-verify", raw.ssl_verify,
+                 "Verify TLS certificates (default on).")->group(g);
+    single("--tokenizer", raw.tokenizer, "Tokenizer name (default: the first model).")
+        ->group("Tokenizer");
+  }
+
+  void add_input_flags() {
+    const std::string g = "Input";
+    app.add_option("--extra-inputs", raw.extra_inputs,
+                   "Extra body fields: key:value (repeatable) or one JSON object.")->group(g);
+    app.add_option("-H,--header", raw.headers,
+                   "Extra HTTP headers: Name:Value (repeatable) or one JSON object.")->group(g);
+    single("--prompt-input-tokens-mean,--synthetic-input-tokens-mean,--isl", raw.isl,
+           "Mean input tokens per synthetic prompt (default 550).")->group(g);
+    single("--prompt-input-tokens-stddev,--synthetic-input-tokens-stddev,--isl-stddev",
+           raw.isl_stddev, "Stddev of input tokens (default 0).")->group(g);
+    single("--prompt-output-tokens-mean,--output-tokens-mean,--osl", raw.osl,
+           "Requested output tokens (default: not sent).")->group(g);
+    single("--prompt-output-tokens-stddev,--output-tokens-stddev,--osl-stddev", raw.osl_stddev,
+           "Stddev of requested output tokens (default 0).")->group(g);
+    single("--num-dataset-entries,--num-prompts", raw.num_dataset_entries,
+           "Distinct synthetic prompts (default 100).")->group(g);
+    single("--random-seed", raw.random_seed, "Seed for deterministic synthesis.")->group(g);
+  }
+
+  void add_load_flags() {
+    const std::string g = "Load generator";
+    single("--concurrency", raw.concurrency, "Requests in flight (default 1).")->group(g);
+    single("--request-count,--num-requests", raw.request_count,
+           "Requests to send (default 10 unless a duration is set).")->group(g);
+    single("--benchmark-duration", raw.benchmark_duration,
+           "Stop issuing requests after this many seconds.")->group(g);
+    single("--benchmark-grace-period", raw.grace_period,
+           "Seconds to wait for in-flight responses after the duration (default 30; inf).")
+        ->group(g);
+    single("--warmup-request-count,--num-warmup-requests", raw.warmup_request_count,
+           "Warmup requests before profiling (results discarded).")->group(g);
+    single("--workers-max,--max-workers", raw.workers_max,
+           "Worker threads (default: from CPU count, capped by concurrency).")->group(g);
+  }
+
+  void add_output_flags() {
+    const std::string g = "Output";
+    single("--output-artifact-dir,--artifact-dir", raw.artifact_dir,
+           "Artifact directory (default artifacts).")->group(g);
+    single("--export-level,--profile-export-level", raw.export_level,
+           "summary, records (default) or raw.")->group(g);
+    single("--ui-type,--ui", raw.ui_type, "simple or none (default: simple on a TTY).")->group(g);
+    app.add_flag("-v,--verbose", raw.verbose, "Debug logging; -vv for trace.")->group(g);
+    app.add_flag("--extra-verbose", raw.extra_verbose, "Trace logging.")->group(g);
+  }
+};
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Upstream matches enum values case-insensitively with '-' and '_' interchangeable.
+std::string enum_key(std::string_view s) {
+  std::string out = lower(s);
+  std::replace(out.begin(), out.end(), '-', '_');
+  return out;
+}
+
+std::string flag_part(const std::string& arg) { return arg.substr(0, arg.find('=')); }
+
+// The alias of `opt` that `arg` spells ("--isl=5" -> "--isl", "-m" -> "-m"), or "".
+std::string matched_alias(const CLI::Option* opt, const std::string& arg) {
+  if (arg.size() < 2 || arg[0] != '-') return "";
+  if (arg[1] == '-') {
+    std::string name = flag_part(arg);
+    return name.size() > 2 && opt->check_lname(name.substr(2)) ? name : "";
+  }
+  return opt->check_sname(arg.substr(1, 1)) ? arg.substr(0, 2) : "";
+}
+
+// The alias of `opt` as the user last typed it (the one whose value was kept).
+std::string typed_name(const CLI::Option* opt, const std::vector<std::string>& args) {
+  std::string found;
+  for (const std::string& arg : args)
+    if (std::string alias = matched_alias(opt, arg); !alias.empty()) found = alias;
+  return found.empty() ? opt->get_name() : found;
+}
+
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1] ? 1 : 0)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string suggestion(const CLI::App& app, const std::string& unknown) {
+  std::string best;
+  size_t best_distance = 3;  // beyond two edits a suggestion is more noise than help
+  for (const CLI::Option* opt : app.get_options()) {
+    for (const std::string& l : opt->get_lnames()) {
+      size_t d = edit_distance(unknown, "--" + l);
+      if (d < best_distance) best_distance = d, best = "--" + l;
+    }
+  }
+  return best.empty() ? "" : " (did you mean " + best + "?)";
+}
+
+void reject_leftovers(const CLI::App& app) {
+  std::vector<std::string> rest = app.remaining();
+  if (rest.empty()) return;
+  const std::string& first = rest.front();
+  if (first.size() > 1 && first[0] == '-') {
+    std::string name = flag_part(first);
+    throw ConfigError("unknown option " + name + suggestion(app, name));
+  }
+  throw ConfigError("unexpected argument '" + first + "'");
+}
+
+void reject_unsupported(const ProfileParser& p, const std::vector<std::string>& args) {
+  std::vector<const CLI::Option*> used;
+  for (std::string_view name : unsupported_profile_flags()) {
+    const CLI::Option* opt = p.app.get_option(std::string(name));
+    if (opt->count() > 0) used.push_back(opt);
+  }
+  if (used.empty()) return;
+  // Report the first one on the command line, so the message matches what the user sees first.
+  for (const std::string& arg : args)
+    for (const CLI::Option* opt : used)
+      if (std::string alias = matched_alias(opt, arg); !alias.empty())
+        throw ConfigError(alias + " is not supported yet by aiperf-cpp");
+  throw ConfigError(used.front()->get_name() + " is not supported yet by aiperf-cpp");
+}
+
+class Converter {
+ public:
+  Converter(const ProfileParser& p, const std::vector<std::string>& args) : p_(p), args_(args) {}
+
+  bool given(const char* name) const { return p_.app.count(name) > 0; }
+  std::string name(const char* any_alias) const {
+    return typed_name(p_.app.get_option(any_alias), args_);
+  }
+
+  ProfileConfig convert() const {
+    ProfileConfig c;
+    const RawFlags& r = p_.raw;
+    convert_endpoint(c, r);
+    convert_input(c, r);
+    convert_load(c, r);
+    convert_output(c, r);
+    c.cli_command = reconstruct_cli_command(args_);
+    return c;
+  }
+
+ private:
+  void convert_endpoint(ProfileConfig& c, const RawFlags& r) const {
+    if (!given("--model")) throw ConfigError("--model is required");
+    for (const std::string& value : r.models) {
+      std::string_view rest = value;
+      while (true) {
+        auto comma = rest.find(',');
+        std::string one(rest.substr(0, comma));
+        one.erase(0, one.find_first_not_of(" \t"));
+        one.erase(one.find_last_not_of(" \t") + 1);
+        if (one.empty())
+          throw ConfigError(name("--model") + ": empty model name in '" + value + "'");
+        c.model_names.push_back(one);
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
+      }
+    }
+    if (given("--endpoint-type")) c.endpoint_type = endpoint_type(r.endpoint_type);
+    if (given("--endpoint")) c.custom_endpoint = r.custom_endpoint;
+    c.streaming = r.streaming;
+    if (given("--url")) c.urls = parse_urls(r.urls);
+    if (given("--request-timeout-seconds")) {
+      std::string n = name("--request-timeout-seconds");
+      c.request_timeout_seconds = parse_float_flag(n, r.request_timeout);
+      require_greater_than(n, c.request_timeout_seconds, 0.0);
+    }
+    if (given("--api-key")) c.api_key = r.api_key;
+    c.use_legacy_max_tokens = r.legacy_max_tokens;
+    c.use_server_token_count = r.server_token_count;
+    c.ssl_verify = r.ssl_verify;
+    if (given("--tokenizer")) {
+      if (r.tokenizer.empty()) throw ConfigError("--tokenizer: empty tokenizer name");
+      c.tokenizer = r.tokenizer;
+    }
+  }
+
+  EndpointType endpoint_type(const std::string& text) const {
+    std::string key = enum_key(text);
+    if (key == "chat") return EndpointType::chat;
+    if (key == "completions") return EndpointType::completions;
+    for (std::string_view known : kEndpointTypes)
+      if (key == known)
+        throw ConfigError("--endpoint-type " + key +
+                          " is not supported yet by aiperf-cpp (supported: chat, completions)");
+    throw ConfigError("--endpoint-type: invalid choice '" + text +
+                      "' (choose from chat, completions)");
+  }
+
+  void convert_input(ProfileConfig& c, const RawFlags& r) const {
+    if (given("--extra-inputs")) c.extra_inputs = parse_extra_inputs(r.extra_inputs);
+    if (given("--header")) c.headers = parse_headers(r.headers);
+    constexpr auto sweep = SweepList::rejected_as_unsupported;
+    if (given("--isl")) {
+      std::string n = name("--isl");
+      c.isl_mean = parse_int_flag(n, r.isl, sweep);
+      require_at_least(n, c.isl_mean, int64_t{0});
+    }
+    if (given("--isl-stddev")) {
+      std::string n = name("--isl-stddev");
+      c.isl_stddev = parse_float_flag(n, r.isl_stddev, false, sweep);
+      require_at_least(n, c.isl_stddev, 0.0);
+    }
+    if (given("--osl")) {
+      std::string n = name("--osl");
+      c.osl_mean = parse_int_flag(n, r.osl, sweep);
+      require_at_least(n, *c.osl_mean, int64_t{1});
+    }
+    if (given("--osl-stddev")) {
+      std::string n = name("--osl-stddev");
+      c.osl_stddev = parse_float_flag(n, r.osl_stddev, false, sweep);
+      require_at_least(n, c.osl_stddev, 0.0);
+    }
+    if (given("--num-dataset-entries")) {
+      std::string n = name("--num-dataset-entries");
+      c.num_dataset_entries = parse_int_flag(n, r.num_dataset_entries);
+      require_at_least(n, c.num_dataset_entries, int64_t{1});
+    }
+    if (given("--random-seed")) c.random_seed = parse_uint_flag("--random-seed", r.random_seed);
+  }
+
+  void convert_load(ProfileConfig& c, const RawFlags& r) const {
+    constexpr auto sweep = SweepList::rejected_as_unsupported;
+    if (given("--concurrency")) {
+      c.concurrency = parse_int_flag("--concurrency", r.concurrency, sweep);
+      require_at_least("--concurrency", *c.concurrency, int64_t{1});
+    }
+    if (given("--request-count")) {
+      std::string n = name("--request-count");
+      c.request_count = parse_int_flag(n, r.request_count, sweep);
+      require_at_least(n, *c.request_count, int64_t{1});
+    }
+    if (given("--benchmark-duration")) {
+      c.benchmark_duration = parse_float_flag("--benchmark-duration", r.benchmark_duration,
+                                              false, sweep);
+      require_greater_than("--benchmark-duration", *c.benchmark_duration, 0.0);
+    }
+    if (given("--benchmark-grace-period")) {
+      if (!c.benchmark_duration)
+        throw ConfigError("--benchmark-grace-period requires --benchmark-duration");
+      c.benchmark_grace_period =
+          parse_float_flag("--benchmark-grace-period", r.grace_period, /*allow_inf=*/true);
+      require_at_least("--benchmark-grace-period", c.benchmark_grace_period, 0.0);
+    }
+    if (given("--warmup-request-count")) {
+      std::string n = name("--warmup-request-count");
+      c.warmup_request_count = parse_int_flag(n, r.warmup_request_count);
+      require_at_least(n, *c.warmup_request_count, int64_t{1});
+    }
+    if (given("--workers-max")) {
+      std::string n = name("--workers-max");
+      c.workers_max = parse_int_flag(n, r.workers_max);
+      require_at_least(n, *c.workers_max, int64_t{1});
+    }
+  }
+
+  void convert_output(ProfileConfig& c, const RawFlags& r) const {
+    if (given("--artifact-dir")) {
+      if (r.artifact_dir.empty()) throw ConfigError(name("--artifact-dir") + ": empty path");
+      c.artifact_root = r.artifact_dir;
+      c.artifact_dir_given = true;
+    }
+    if (given("--export-level")) {
+      std::string key = enum_key(r.export_level);
+      if (key == "summary") c.export_level = ExportLevel::summary;
+      else if (key == "records") c.export_level = ExportLevel::records;
+      else if (key == "raw") c.export_level = ExportLevel::raw;
+      else
+        throw ConfigError(name("--export-level") + ": invalid choice '" + r.export_level +
+                          "' (choose from summary, records, raw)");
+    }
+    c.verbosity = r.extra_verbose ? 2 : std::min(r.verbose, 2);
+    // Upstream defaults to its dashboard on a terminal; simple is our nearest equivalent.
+    c.ui_type = isatty(STDOUT_FILENO) ? UiType::simple : UiType::none;
+    if (given("--ui-type")) {
+      std::string key = enum_key(r.ui_type);
+      if (key == "none") c.ui_type = UiType::none;
+      else if (key == "simple") c.ui_type = UiType::simple;
+      else if (key == "dashboard")
+        throw ConfigError(name("--ui-type") +
+                          " dashboard is not supported yet by aiperf-cpp (use simple or none)");
+      else
+        throw ConfigError(name("--ui-type") + ": invalid choice '" + r.ui_type +
+                          "' (choose from dashboard, simple, none)");
+    }
+  }
+
+  const ProfileParser& p_;
+  const std::vector<std::string>& args_;
+};
+
+std::string one_line(std::string s) {
+  for (char& ch : s)
+    if (ch == '\n' || ch == '\r') ch = ' ';
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+std::optional<ProfileConfig> parse_profile_args(const std::vector<std::string>& args) {
+  ProfileParser parser;
+  std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 consumes from the back
+  try {
+    parser.app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << parser.app.help();
+    return std::nullopt;
+  } catch (const CLI::ParseError& e) {
+    throw ConfigError(one_line(e.what()));
+  }
+  reject_leftovers(parser.app);
+  reject_unsupported(parser, args);
+  return Converter(parser, args).convert();
+}
+
+std::string profile_usage() { return ProfileParser().app.help(); }
+
+std::string aiperf_usage() {
+  return "Usage: aiperf <command> [options]\n"
+         "\n"
+         "Commands:\n"
+         "  profile    Run a benchmark against an OpenAI-compatible endpoint\n"
+         "\n"
+         "Options:\n"
+         "  -h, --help     Print this help and exit\n"
+         "  --version      Print the version and exit\n"
+         "\n"
+         "Run 'aiperf profile --help' for the benchmark options.\n";
+}
+
+}  // namespace aiperf

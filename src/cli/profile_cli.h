@@ -1,0 +1,21 @@
+#pragma once
+// Parses `aiperf profile ...` into a validated ProfileConfig.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/profile_config.h"
+
+namespace aiperf {
+
+// `args` excludes the program name and the "profile" word. Throws ConfigError with one
+// line naming the flag at fault. Returns nullopt after printing --help.
+std::optional<ProfileConfig> parse_profile_args(const std::vector<std::string>& args);
+
+// Top-level `aiperf --help` text (commands, and where to find their options).
+std::string aiperf_usage();
+
+// The `aiperf profile --help` text that parse_profile_args prints.
+std::string profile_usage();
+
+}  // namespace aiperf

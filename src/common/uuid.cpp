@@ -1,0 +1,44 @@
+#include "common/uuid.h"
+
+#include <cstdint>
+#include <random>
+
+namespace aiperf {
+
+namespace {
+
+// splitmix64: fast, good enough for identifiers (not for security).
+struct IdGenerator {
+  uint64_t state;
+  IdGenerator() : state((uint64_t(std::random_device{}()) << 32) ^ std::random_device{}()) {}
+  uint64_t next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+};
+
+std::string format(bool dashes) {
+  thread_local IdGenerator gen;
+  uint64_t hi = gen.next(), lo = gen.next();
+  hi = (hi & ~0xf000ull) | 0x4000ull;                          // version 4
+  lo = (lo & ~(0xc000ull << 48)) | (0x8000ull << 48);          // RFC 4122 variant
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(36);
+  for (int i = 0; i < 32; ++i) {
+    if (dashes && (i == 8 || i == 12 || i == 16 || i == 20)) out.push_back('-');
+    uint64_t word = i < 16 ? hi : lo;
+    int shift = 60 - 4 * (i % 16);
+    out.push_back(kHex[(word >> shift) & 0xf]);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string uuid4() { return format(true); }
+std::string uuid4_hex() { return format(false); }
+
+}  // namespace aiperf

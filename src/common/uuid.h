@@ -1,0 +1,11 @@
+#pragma once
+// Random (version 4) UUIDs for X-Request-ID / X-Correlation-ID and benchmark ids.
+// Each thread has its own generator, so workers never share state.
+#include <string>
+
+namespace aiperf {
+
+std::string uuid4();        // "8d0b0d0e-0d5c-4a55-9d35-0c0d7e8f1b11"
+std::string uuid4_hex();    // same bits without dashes (benchmark_id)
+
+}  // namespace aiperf

@@ -1,0 +1,126 @@
+#include "config/profile_config.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <thread>
+
+namespace aiperf {
+
+const char* endpoint_type_name(EndpointType t) {
+  switch (t) {
+    case EndpointType::chat: return "chat";
+    case EndpointType::completions: return "completions";
+  }
+  return "chat";
+}
+
+const char* export_level_name(ExportLevel l) {
+  switch (l) {
+    case ExportLevel::summary: return "summary";
+    case ExportLevel::records: return "records";
+    case ExportLevel::raw: return "raw";
+  }
+  return "records";
+}
+
+const char* ui_type_name(UiType u) {
+  switch (u) {
+    case UiType::none: return "none";
+    case UiType::simple: return "simple";
+  }
+  return "none";
+}
+
+std::optional<int64_t> ProfileConfig::effective_request_count() const {
+  if (request_count) return request_count;
+  if (benchmark_duration) return std::nullopt;
+  return 10;  // upstream's default stop condition (cli-and-load.md §2.2)
+}
+
+int ProfileConfig::effective_workers() const {
+  int cpus = int(std::max(1u, std::thread::hardware_concurrency()));
+  int workers = workers_max ? int(*workers_max) : std::max(1, std::min(int(cpus * 0.75) - 1, 32));
+  return int(std::max<int64_t>(1, std::min<int64_t>(workers, effective_concurrency())));
+}
+
+std::string ProfileConfig::endpoint_path() const {
+  if (custom_endpoint) return *custom_endpoint;
+  return endpoint_type == EndpointType::chat ? "/v1/chat/completions" : "/v1/completions";
+}
+
+namespace {
+
+constexpr const char* kRedacted = "<redacted>";
+
+bool is_secret_header(std::string name) {
+  for (char& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return name == "authorization" || name == "proxy-authorization" || name == "x-api-key" ||
+         name == "api-key";
+}
+
+// JSON has no infinity; upstream's pydantic dump writes it as the string "inf".
+nlohmann::json seconds_value(double s) {
+  if (std::isinf(s)) return "inf";
+  return s;
+}
+
+}  // namespace
+
+// Mirrors upstream's legacy UserConfig sections. Optional fields appear only when set;
+// fields with a resolved default always appear.
+nlohmann::json ProfileConfig::to_json() const {
+  nlohmann::json endpoint = {{"model_names", model_names},
+                             {"type", endpoint_type_name(endpoint_type)},
+                             {"streaming", streaming},
+                             {"urls", urls},
+                             {"timeout_seconds", request_timeout_seconds},
+                             {"use_legacy_max_tokens", use_legacy_max_tokens},
+                             {"use_server_token_count", use_server_token_count},
+                             {"ssl_verify", ssl_verify}};
+  if (custom_endpoint) endpoint["custom_endpoint"] = *custom_endpoint;
+  if (api_key) endpoint["api_key"] = kRedacted;
+
+  nlohmann::json input_tokens = {{"mean", isl_mean}, {"stddev", isl_stddev}};
+  nlohmann::json output_tokens = {{"stddev", osl_stddev}};
+  if (osl_mean) output_tokens["mean"] = *osl_mean;
+  nlohmann::json input = {
+      {"prompt", {{"input_tokens", input_tokens}, {"output_tokens", output_tokens}}},
+      {"conversation", {{"num_dataset_entries", num_dataset_entries}}}};
+  if (!extra_inputs.empty()) {
+    // Upstream stores --extra-inputs and --header as lists of [name, value] pairs.
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const auto& [k, v] : extra_inputs.items()) pairs.push_back({k, v});
+    input["extra"] = pairs;
+  }
+  if (!headers.empty()) {
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const auto& [name, value] : headers)
+      pairs.push_back({name, is_secret_header(name) ? kRedacted : value});
+    input["headers"] = pairs;
+  }
+  if (random_seed) input["random_seed"] = *random_seed;
+
+  nlohmann::json loadgen = {{"concurrency", effective_concurrency()}};
+  if (auto n = effective_request_count()) loadgen["request_count"] = *n;
+  if (benchmark_duration) {
+    loadgen["benchmark_duration"] = *benchmark_duration;
+    loadgen["benchmark_grace_period"] = seconds_value(benchmark_grace_period);
+  }
+  if (warmup_request_count) loadgen["warmup_request_count"] = *warmup_request_count;
+  if (workers_max) loadgen["workers_max"] = *workers_max;
+
+  nlohmann::json output = {{"artifact_directory", artifact_root},
+                           {"export_level", export_level_name(export_level)}};
+
+  nlohmann::json tokenizer_section = nlohmann::json::object();
+  if (tokenizer || !model_names.empty()) tokenizer_section["name"] = tokenizer_name();
+
+  return {{"endpoint", endpoint},
+          {"input", input},
+          {"loadgen", loadgen},
+          {"output", output},
+          {"tokenizer", tokenizer_section}};
+}
+
+}  // namespace aiperf

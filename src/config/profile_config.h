@@ -1,0 +1,86 @@
+#pragma once
+// The resolved `aiperf profile` configuration. Filled and validated once by the CLI
+// (src/cli); everything downstream trusts it. Field names follow upstream's flags.
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace aiperf {
+
+enum class EndpointType { chat, completions };
+enum class ExportLevel { summary, records, raw };
+enum class UiType { none, simple };  // upstream's "dashboard" is not implemented
+
+const char* endpoint_type_name(EndpointType t);  // "chat", "completions"
+const char* export_level_name(ExportLevel l);
+const char* ui_type_name(UiType u);
+
+// Bad user input. `what()` is one line that names the flag or file (and line) at fault.
+struct ConfigError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct ProfileConfig {
+  // Endpoint / model / transport (cli-and-load.md §3.1)
+  std::vector<std::string> model_names;          // -m/--model/--model-names (required)
+  EndpointType endpoint_type = EndpointType::chat;
+  std::optional<std::string> custom_endpoint;    // --endpoint/--custom-endpoint
+  bool streaming = false;                        // --streaming
+  std::vector<std::string> urls{"http://localhost:8000"};  // -u/--url (scheme added if missing)
+  double request_timeout_seconds = 21600.0;      // --request-timeout-seconds
+  std::optional<std::string> api_key;            // --api-key -> Authorization: Bearer
+  std::vector<std::pair<std::string, std::string>> headers;  // -H/--header Name:Value
+  nlohmann::json extra_inputs = nlohmann::json::object();    // --extra-inputs merged into bodies
+  bool use_legacy_max_tokens = false;            // send max_tokens instead of max_completion_tokens
+  bool use_server_token_count = false;           // token counts from usage
+  bool ssl_verify = true;                        // --ssl-verify / --no-ssl-verify
+
+  // Tokenizer (§3.2)
+  std::optional<std::string> tokenizer;          // default: first model name
+
+  // Synthetic workload (§3.7, workloads-and-endpoints.md §2)
+  int64_t isl_mean = 550;                        // --isl / --synthetic-input-tokens-mean
+  double isl_stddev = 0.0;
+  std::optional<int64_t> osl_mean;               // --osl / --output-tokens-mean (unset: no cap sent)
+  double osl_stddev = 0.0;
+  int64_t num_dataset_entries = 100;             // --num-dataset-entries / --num-prompts
+  std::optional<uint64_t> random_seed;           // --random-seed
+
+  // Load generator (§3.10, §3.12)
+  std::optional<int64_t> concurrency;            // closed loop in-flight requests (default 1)
+  std::optional<int64_t> request_count;          // --request-count (default 10 if no stop condition)
+  std::optional<double> benchmark_duration;      // seconds
+  double benchmark_grace_period = 30.0;          // seconds; infinity allowed
+  std::optional<int64_t> warmup_request_count;   // --warmup-request-count
+  std::optional<int64_t> workers_max;            // --workers-max (default: see effective_workers)
+
+  // Output (§3.15)
+  std::string artifact_root = "artifacts";       // --artifact-dir / --output-artifact-dir
+  bool artifact_dir_given = false;               // given: write directly into it
+  ExportLevel export_level = ExportLevel::records;
+
+  // Console (§3.16, §3.19)
+  UiType ui_type = UiType::none;                 // --ui-type / --ui (default: simple on a TTY)
+  int verbosity = 0;                             // -v: 1 (DEBUG), -vv / --extra-verbose: 2 (TRACE)
+
+  std::string cli_command;                       // reconstructed "aiperf profile ..." line
+
+  // Derived helpers (defined in profile_config.cpp).
+  int64_t effective_concurrency() const { return concurrency.value_or(1); }
+  // Requests for the profiling phase: explicit count, else 10 unless a duration is set.
+  std::optional<int64_t> effective_request_count() const;
+  const std::string& tokenizer_name() const { return tokenizer ? *tokenizer : model_names.front(); }
+  // Number of worker threads: upstream's max(1, min(int(cpus*0.75)-1, 32)) capped by concurrency.
+  int effective_workers() const;
+  // URL path for the endpoint type, or the --endpoint override.
+  std::string endpoint_path() const;
+  // The resolved config as upstream's `input_config` (secrets redacted).
+  nlohmann::json to_json() const;
+};
+
+}  // namespace aiperf

@@ -1,0 +1,25 @@
+#pragma once
+// Synthetic prompt text: the corpus tokenised once (workloads-and-endpoints.md §2.2), then
+// prompts cut from it as windows of consecutive tokens (§2.3).
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tokenizer/tokenizer.h"
+
+namespace aiperf {
+
+// Lines stripped, empty lines dropped, lines grouped into chunks of >= 10 000 characters
+// joined by one space, each chunk encoded, all ids concatenated. The fixed chunk size keeps
+// the token stream independent of how the work is split.
+std::vector<int32_t> tokenize_corpus(std::string_view text, const Tokenizer& tokenizer);
+
+// A prompt of exactly `num_tokens` tokens where the tokenizer allows it: a window starting
+// at a uniform random position (wrapping around), decoded, then re-encoded and repaired up
+// to 10 times if the round trip changed its length.
+std::string synthesize_prompt(const std::vector<int32_t>& corpus, const Tokenizer& tokenizer,
+                              int64_t num_tokens, std::mt19937_64& rng);
+
+}  // namespace aiperf

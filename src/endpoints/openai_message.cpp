@@ -1,0 +1,172 @@
+#include "endpoints/openai_message.h"
+
+#include <simdjson.h>
+
+namespace aiperf {
+namespace {
+
+using simdjson::dom::array;
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+using simdjson::dom::object;
+
+// Python truthiness, which upstream applies to `error` members.
+bool truthy(element e) {
+  switch (e.type()) {
+    case element_type::NULL_VALUE: return false;
+    case element_type::BOOL: return e.get_bool().value_unsafe();
+    case element_type::INT64: return e.get_int64().value_unsafe() != 0;
+    case element_type::UINT64: return e.get_uint64().value_unsafe() != 0;
+    case element_type::DOUBLE: return e.get_double().value_unsafe() != 0.0;
+    case element_type::STRING: return !e.get_string().value_unsafe().empty();
+    case element_type::ARRAY: return e.get_array().value_unsafe().size() != 0;
+    case element_type::OBJECT: return e.get_object().value_unsafe().size() != 0;
+  }
+  return false;
+}
+
+std::optional<int64_t> as_int(element e) {
+  switch (e.type()) {
+    case element_type::INT64: return e.get_int64().value_unsafe();
+    case element_type::UINT64: return int64_t(e.get_uint64().value_unsafe());
+    case element_type::DOUBLE: {
+      // Some servers emit counts as 12.0; a fractional count is not a count.
+      double d = e.get_double().value_unsafe();
+      if (d == double(int64_t(d))) return int64_t(d);
+      return std::nullopt;
+    }
+    default: return std::nullopt;
+  }
+}
+
+std::optional<int64_t> int_member(object o, const char* key) {
+  element e;
+  if (o[key].get(e)) return std::nullopt;
+  return as_int(e);
+}
+
+std::optional<std::string_view> string_member(object o, const char* key) {
+  std::string_view s;
+  if (o[key].get_string().get(s)) return std::nullopt;
+  return s;
+}
+
+// SSE error payloads (upstream SSEResponseError): code from error.code when it is an
+// integer HTTP error status, else 502.
+ErrorDetails payload_error(element err) {
+  int code = 502;
+  std::string message;
+  object eo;
+  std::string_view s;
+  if (!err.get_object().get(eo)) {
+    element c;
+    if (!eo["code"].get(c) && (c.type() == element_type::INT64 || c.type() == element_type::UINT64)) {
+      int64_t v = *as_int(c);
+      if (v >= 400 && v <= 599) code = int(v);
+    }
+    if (auto m = string_member(eo, "message")) message = *m;
+    else message = simdjson::to_string(err);
+  } else if (!err.get_string().get(s)) {
+    message = s;
+  } else {
+    message = simdjson::to_string(err);
+  }
+  return ErrorDetails{code, "SSEResponseError", "Error occurred in SSE response: " + message};
+}
+
+std::optional<TokenUsage> read_usage(element u) {
+  object uo;
+  if (u.get_object().get(uo) || uo.size() == 0) return std::nullopt;
+  TokenUsage t;
+  t.prompt_tokens = int_member(uo, "prompt_tokens");
+  if (!t.prompt_tokens) t.prompt_tokens = int_member(uo, "input_tokens");
+  t.completion_tokens = int_member(uo, "completion_tokens");
+  if (!t.completion_tokens) t.completion_tokens = int_member(uo, "output_tokens");
+  t.total_tokens = int_member(uo, "total_tokens");
+  for (const char* details : {"completion_tokens_details", "output_tokens_details"}) {
+    object d;
+    if (!uo[details].get_object().get(d)) {
+      t.reasoning_tokens = int_member(d, "reasoning_tokens");
+      if (t.reasoning_tokens) break;
+    }
+  }
+  return t;
+}
+
+// `content` is usually a string; a few servers send OpenAI content-part arrays.
+void append_content(element content, std::string& text) {
+  std::string_view s;
+  if (!content.get_string().get(s)) {
+    text.append(s);
+    return;
+  }
+  array parts;
+  if (content.get_array().get(parts)) return;
+  for (element part : parts) {
+    object po;
+    if (part.get_object().get(po)) continue;
+    if (auto t = string_member(po, "text")) text.append(*t);
+  }
+}
+
+void read_chat_message(object msg, ParsedResponse& out) {
+  element content;
+  if (!msg["content"].get(content)) append_content(content, out.text);
+
+  // Upstream's truthiness "or": an empty reasoning_content falls through to `reasoning`.
+  auto reasoning = string_member(msg, "reasoning_content");
+  if (!reasoning || reasoning->empty()) reasoning = string_member(msg, "reasoning");
+  if (reasoning) out.reasoning.append(*reasoning);
+
+  array calls;
+  if (msg["tool_calls"].get_array().get(calls)) return;
+  for (element call : calls) {
+    object fn;
+    if (call["function"].get_object().get(fn)) continue;
+    if (auto name = string_member(fn, "name")) out.text.append(*name);
+    if (auto args = string_member(fn, "arguments")) out.text.append(*args);
+  }
+}
+
+void read_choice(EndpointType type, object choice, ParsedResponse& out) {
+  if (type == EndpointType::completions) {
+    if (auto t = string_member(choice, "text")) out.text.append(*t);
+    return;
+  }
+  object msg;
+  if (!choice["delta"].get_object().get(msg) || !choice["message"].get_object().get(msg))
+    read_chat_message(msg, out);
+}
+
+}  // namespace
+
+OpenAiMessage read_openai_message(EndpointType type, std::string& json, ParsedResponse& out) {
+  // One parser per thread: its buffers are reused for every message of every record.
+  thread_local simdjson::dom::parser parser;
+  OpenAiMessage result;
+  json.reserve(json.size() + simdjson::SIMDJSON_PADDING);
+  element doc;
+  if (parser.parse(json.data(), json.size(), false).get(doc)) return result;
+  object root;
+  if (doc.get_object().get(root)) return result;
+  result.parsed = true;
+
+  element err;
+  if (!root["error"].get(err) && truthy(err)) {
+    result.error = payload_error(err);
+    return result;
+  }
+  element usage;
+  if (!root["usage"].get(usage)) result.usage = read_usage(usage);
+
+  array choices;
+  if (root["choices"].get_array().get(choices)) return result;
+  for (element c : choices) {
+    object choice;
+    if (!c.get_object().get(choice)) read_choice(type, choice, out);
+    break;  // choices[0] only: one request asks for one completion
+  }
+  return result;
+}
+
+}  // namespace aiperf

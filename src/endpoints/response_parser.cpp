@@ -1,0 +1,154 @@
+#include "endpoints/response_parser.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string_view>
+
+#include "endpoints/openai_message.h"
+#include "endpoints/sse_message.h"
+
+namespace aiperf {
+namespace {
+
+// HTTP/2 and some HTTP/1.1 servers send no reason phrase; upstream's type is then the
+// standard phrase for the status.
+std::string reason_or_standard(int status, const std::string& reason) {
+  if (!reason.empty()) return reason;
+  switch (status) {
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 408: return "Request Timeout";
+    case 413: return "Payload Too Large";
+    case 422: return "Unprocessable Entity";
+    case 429: return "Too Many Requests";
+    case 500: return "Internal Server Error";
+    case 501: return "Not Implemented";
+    case 502: return "Bad Gateway";
+    case 503: return "Service Unavailable";
+    case 504: return "Gateway Timeout";
+    default: return "HTTP " + std::to_string(status);
+  }
+}
+
+std::string_view chunk_bytes(const RawRecord& r, const ResponseChunk& c) {
+  size_t off = std::min<size_t>(c.offset, r.body.size());
+  size_t len = std::min<size_t>(c.length, r.body.size() - off);
+  return std::string_view(r.body).substr(off, len);
+}
+
+std::string_view trim(std::string_view s) {
+  constexpr std::string_view ws = " \t\r\n";
+  size_t b = s.find_first_not_of(ws);
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(ws) - b + 1);
+}
+
+bool has_content(const ParsedResponse& r) { return !r.text.empty() || !r.reasoning.empty(); }
+
+// Reads one JSON payload; keeps it when it carried content. Returns a payload error.
+std::optional<ErrorDetails> take_json(EndpointType type, std::string& json, int64_t perf_ns,
+                                      ParsedRecord& out) {
+  ParsedResponse resp;
+  resp.perf_ns = perf_ns;
+  OpenAiMessage m = read_openai_message(type, json, resp);
+  if (m.error) return m.error;
+  if (m.usage) out.usage = std::move(m.usage);
+  if (has_content(resp)) out.responses.push_back(std::move(resp));
+  return std::nullopt;
+}
+
+ErrorDetails sse_event_error(const SseMessage& msg, EndpointType type) {
+  // Upstream: an `event: error` message's first comment is the error text; without one, a
+  // structured JSON error in its data; else an "unknown error".
+  if (msg.has_comment)
+    return ErrorDetails{502, "SSEResponseError", "Error occurred in SSE response: " + msg.comment};
+  if (msg.has_data) {
+    std::string data = msg.data;
+    ParsedResponse ignored;
+    OpenAiMessage m = read_openai_message(type, data, ignored);
+    if (m.error) return *m.error;
+  }
+  return ErrorDetails{502, "SSEResponseError",
+                      "Error occurred in SSE response: Unknown error in SSE response: " +
+                          std::string(msg.raw)};
+}
+
+void parse_event_stream(const ProfileConfig& config, const RawRecord& r, ParsedRecord& out) {
+  SseMessage msg;
+  for (const ResponseChunk& chunk : r.chunks) {
+    SseReader reader(chunk_bytes(r, chunk));
+    while (reader.next(msg)) {
+      if (msg.error_event) {
+        out.error = sse_event_error(msg, config.endpoint_type);
+        return;
+      }
+      if (!msg.has_data || trim(msg.data) == "[DONE]") continue;
+      if (auto err = take_json(config.endpoint_type, msg.data, chunk.perf_ns, out)) {
+        out.error = std::move(err);
+        return;
+      }
+    }
+  }
+}
+
+void parse_whole_body(const ProfileConfig& config, const RawRecord& r, ParsedRecord& out) {
+  // The transport stamps the non-streaming body once, when it finished arriving.
+  int64_t perf_ns = r.chunks.empty() ? r.end_ns : r.chunks.back().perf_ns;
+  std::string json = r.body;
+  // A JSON `error` in a 200 body is not an SSE error; upstream reports such a record as
+  // having no content, which the validity check below does.
+  take_json(config.endpoint_type, json, perf_ns, out);
+}
+
+// Upstream's validity rule (metrics-and-outputs.md §0): content, sane timestamps.
+std::optional<ErrorDetails> validity_error(const RawRecord& r, const ParsedRecord& p) {
+  std::string notes;
+  auto note = [&notes](const std::string& n) {
+    if (!notes.empty()) notes += "; ";
+    notes += n;
+  };
+  if (p.responses.empty()) note(kNoContentMessage);
+  if (r.start_ns <= 0) note("Start perf ns timestamp is invalid: " + std::to_string(r.start_ns));
+  if (r.end_ns <= r.start_ns)
+    note("End perf ns timestamp " + std::to_string(r.end_ns) + " is not after start " +
+         std::to_string(r.start_ns));
+  for (size_t i = 0; i < p.responses.size(); ++i)
+    if (p.responses[i].perf_ns <= 0)
+      note("Response " + std::to_string(i) + " perf ns timestamp is invalid: " +
+           std::to_string(p.responses[i].perf_ns));
+  if (notes.empty()) return std::nullopt;
+  return ErrorDetails{std::nullopt, "InvalidInferenceResultError", notes};
+}
+
+}  // namespace
+
+ParsedRecord parse_record(const ProfileConfig& config, const RawRecord& r) {
+  ParsedRecord out;
+  out.streamed = r.event_stream;
+  if (r.error) {
+    out.error = r.error;
+    return out;
+  }
+  if (r.was_cancelled) {
+    // The transport should have described the cancellation; never count it as a success.
+    char secs[32];
+    std::snprintf(secs, sizeof secs, "%.3f", double(r.end_ns - r.start_ns) / 1e9);
+    out.error = ErrorDetails{499, "RequestCancellationError",
+                             std::string("Request was cancelled after ") + secs + " seconds"};
+    return out;
+  }
+  if (r.http_status < 200 || r.http_status > 299) {
+    out.error = ErrorDetails{r.http_status, reason_or_standard(r.http_status, r.reason), r.body};
+    return out;
+  }
+  if (r.event_stream) parse_event_stream(config, r, out);
+  else parse_whole_body(config, r, out);
+  if (!out.error) out.error = validity_error(r, out);
+  if (out.error) out.responses.clear();
+  return out;
+}
+
+}  // namespace aiperf

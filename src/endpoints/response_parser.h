@@ -1,0 +1,47 @@
+#pragma once
+// Turns one RawRecord's bytes into content responses, token usage and an error verdict
+// (workloads-and-endpoints.md §7.4, metrics-and-outputs.md §0). Runs on the record
+// processor thread, once per record; nothing here touches a clock.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/error_details.h"
+#include "config/profile_config.h"
+#include "records/raw_record.h"
+
+namespace aiperf {
+
+// Server-reported token counts, normalised across vendor spellings. Absent = not reported
+// (never 0 by default).
+struct TokenUsage {
+  std::optional<int64_t> prompt_tokens;      // prompt_tokens | input_tokens
+  std::optional<int64_t> completion_tokens;  // completion_tokens | output_tokens
+  std::optional<int64_t> reasoning_tokens;   // completion_tokens_details.reasoning_tokens
+  std::optional<int64_t> total_tokens;
+};
+
+// One response message that carried content. Role-only deltas, empty strings, usage-only
+// chunks, [DONE] and unparsable JSON never become a ParsedResponse.
+struct ParsedResponse {
+  int64_t perf_ns = 0;    // monotonic arrival time of the message
+  std::string text;       // output text: content, then tool-call name + arguments
+  std::string reasoning;  // reasoning_content (or `reasoning`)
+};
+
+struct ParsedRecord {
+  std::vector<ParsedResponse> responses;  // content responses only, in arrival order
+  std::optional<TokenUsage> usage;        // from the last message with a non-empty usage
+  std::optional<ErrorDetails> error;      // set => error record; `responses` is then empty
+  bool streamed = false;                  // the body really was text/event-stream
+};
+
+// Upstream's message for an HTTP-success record that produced no content.
+inline constexpr const char* kNoContentMessage =
+    "No responses with actual content were received from the server (only usage/metadata, "
+    "null/empty data, or [DONE] markers)";
+
+ParsedRecord parse_record(const ProfileConfig& config, const RawRecord& record);
+
+}  // namespace aiperf

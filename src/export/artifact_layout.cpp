@@ -1,0 +1,71 @@
+#include "export/artifact_layout.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <system_error>
+
+#include "export/exporter.h"
+
+namespace aiperf {
+namespace fs = std::filesystem;
+
+std::string stimulus_name(const ProfileConfig& config) {
+  return "concurrency" + std::to_string(config.effective_concurrency());
+}
+
+std::string auto_artifact_dir_name(const ProfileConfig& config) {
+  std::string model = config.model_names.empty() ? "model" : config.model_names.front();
+  std::replace(model.begin(), model.end(), '/', '_');
+  if (config.model_names.size() > 1) model += "_multi";
+  return model + "-openai-" + endpoint_type_name(config.endpoint_type) + "-" + stimulus_name(config);
+}
+
+namespace {
+
+bool holds_run(const fs::path& dir) {
+  std::error_code ec;
+  return fs::exists(dir / kSummaryJsonFile, ec);
+}
+
+void create_dir(const fs::path& dir, const std::string& what) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir))
+    throw ConfigError(what + " " + dir.string() + ": cannot create directory: " +
+                      (ec ? ec.message() : "a file with that name exists"));
+}
+
+// O_EXCL makes the claim atomic: of two runs racing for one directory exactly one wins.
+bool claim(const fs::path& dir) {
+  int fd = ::open((dir / kRunClaimFile).c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
+  if (fd < 0 && errno == EEXIST) return false;
+  if (fd < 0)
+    throw ConfigError("--artifact-dir " + dir.string() + ": cannot write into directory: " +
+                      std::generic_category().message(errno));
+  ::close(fd);
+  return true;
+}
+
+}  // namespace
+
+fs::path prepare_artifact_dir(const ProfileConfig& config) {
+  const fs::path root(config.artifact_root);
+  if (config.artifact_dir_given) {
+    create_dir(root, "--artifact-dir");
+    if (holds_run(root))
+      throw ConfigError("--artifact-dir " + root.string() + " already holds a run (" + kSummaryJsonFile +
+                        " exists); pass a new directory or omit --artifact-dir to get an auto-named one");
+    return root;
+  }
+  const std::string base = auto_artifact_dir_name(config);
+  for (int attempt = 1;; ++attempt) {
+    fs::path dir = root / (attempt == 1 ? base : base + "-" + std::to_string(attempt));
+    create_dir(dir, "--artifact-dir");
+    if (!holds_run(dir) && claim(dir)) return dir;
+  }
+}
+
+}  // namespace aiperf

@@ -1,0 +1,30 @@
+#pragma once
+// Where a run's files go: the artifact directory name and the fixed file names inside it
+// (metrics-and-outputs.md §7.1, §7.2).
+#include <filesystem>
+#include <string>
+
+#include "config/profile_config.h"
+
+namespace aiperf {
+
+inline constexpr const char* kSummaryJsonFile = "profile_export_aiperf.json";
+inline constexpr const char* kSummaryCsvFile = "profile_export_aiperf.csv";
+inline constexpr const char* kConsoleTextFile = "profile_export_console.txt";
+inline constexpr const char* kRecordsFile = "profile_export.jsonl";
+inline constexpr const char* kRawRecordsFile = "profile_export_raw.jsonl";
+inline constexpr const char* kInputsFile = "inputs.json";
+inline constexpr const char* kLogFile = "logs/aiperf.log";
+
+// Marks an auto-named directory as taken by a running benchmark until its summary exists,
+// so two runs started together cannot pick the same directory.
+inline constexpr const char* kRunClaimFile = ".aiperf_run_claim";
+
+// `<model>[_multi]-openai-<endpoint_type>-<stimulus>`, the sub-directory used when
+// --artifact-dir is not given.
+std::string auto_artifact_dir_name(const ProfileConfig& config);
+
+// The load part of that name: `concurrency<N>` (rate modes add their forms here).
+std::string stimulus_name(const ProfileConfig& config);
+
+}  // namespace aiperf

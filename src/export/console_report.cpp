@@ -1,0 +1,119 @@
+#include "export/console_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "export/artifact_layout.h"
+#include "export/number_format.h"
+
+namespace aiperf {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr size_t kLabelWrapLength = 30;  // upstream moves the unit to its own line past this
+constexpr const char* kCyan = "36";
+constexpr const char* kGreen = "32";
+constexpr const char* kRed = "31";
+
+const char* metrics_title(EndpointType type) {
+  switch (type) {
+    case EndpointType::chat:
+    case EndpointType::completions: return "LLM Metrics";
+  }
+  return "LLM Metrics";
+}
+
+std::string absolute_path(const fs::path& p) { return fs::absolute(p).lexically_normal().string(); }
+
+std::string fixed_2f(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+double benchmark_seconds(const RunSummary& summary, const RunInfo& info) {
+  if (const MetricResult* m = summary.find("benchmark_duration"); m && std::isfinite(m->avg)) return m->avg;
+  return double(info.end_wall_ns - info.start_wall_ns) / 1e9;
+}
+
+std::vector<std::string> footer_lines(const ProfileConfig& config, const RunSummary& summary, const RunInfo& info,
+                                      const fs::path& dir) {
+  std::vector<std::string> lines;
+  lines.push_back("CLI Command: " + config.cli_command);
+  lines.push_back("Benchmark Duration: " + fixed_2f(benchmark_seconds(summary, info)) + " sec" +
+                  (info.was_cancelled ? " (cancelled early)" : ""));
+  lines.push_back(std::string("CSV Export: ") + absolute_path(dir / kSummaryCsvFile));
+  lines.push_back(std::string("JSON Export: ") + absolute_path(dir / kSummaryJsonFile));
+  if (config.export_level != ExportLevel::summary)
+    lines.push_back(std::string("Records Export: ") + absolute_path(dir / kRecordsFile));
+  std::error_code ec;
+  if (config.export_level == ExportLevel::raw && fs::exists(dir / kRawRecordsFile, ec))
+    lines.push_back(std::string("Raw Records: ") + absolute_path(dir / kRawRecordsFile));
+  if (fs::exists(dir / kLogFile, ec)) lines.push_back(std::string("Log File: ") + absolute_path(dir / kLogFile));
+  return lines;
+}
+
+}  // namespace
+
+std::string metric_label(const MetricResult& m) {
+  if (m.unit.empty()) return m.header;
+  return m.header + (m.header.size() > kLabelWrapLength ? "\n(" : " (") + m.unit + ")";
+}
+
+ConsoleTable metrics_table(const ProfileConfig& config, const RunSummary& summary) {
+  ConsoleTable table;
+  table.title = std::string("NVIDIA AIPerf | ") + metrics_title(config.endpoint_type);
+  table.columns.push_back({"Metric", Justify::right, kCyan});
+  for (const char* stat : {"avg", "min", "max", "p99", "p90", "p50", "std"})
+    table.columns.push_back({stat, Justify::right, kGreen});
+
+  std::vector<const MetricResult*> shown;
+  for (const auto& m : summary.metrics)
+    if (m.console) shown.push_back(&m);
+  // Rows without a display order keep their processing order after the ordered ones.
+  std::stable_sort(shown.begin(), shown.end(), [](const MetricResult* a, const MetricResult* b) {
+    bool a_last = a->display_order < 0, b_last = b->display_order < 0;
+    if (a_last != b_last) return b_last;
+    return !a_last && a->display_order < b->display_order;
+  });
+  for (const MetricResult* m : shown) {
+    auto stat = [&](const std::optional<double>& v) { return format_stat_cell(m->distribution ? v : std::nullopt); };
+    table.rows.push_back({metric_label(*m), format_stat_cell(m->avg), stat(m->min), stat(m->max), stat(m->p99),
+                          stat(m->p90), stat(m->p50), stat(m->std)});
+  }
+  return table;
+}
+
+ConsoleTable error_table(const RunSummary& summary) {
+  ConsoleTable table;
+  table.title = "NVIDIA AIPerf | Error Summary";
+  table.columns = {{"Code", Justify::right, kRed},
+                   {"Type", Justify::left, kRed},
+                   {"Message", Justify::left, ""},
+                   {"Count", Justify::right, kRed}};
+  for (const auto& e : summary.errors)
+    table.rows.push_back({e.error.code ? std::to_string(*e.error.code) : "N/A",
+                          e.error.type.empty() ? "N/A" : e.error.type, e.error.message,
+                          format_grouped_int(e.count)});
+  return table;
+}
+
+std::string render_console_report(const ProfileConfig& config, const RunSummary& summary, const RunInfo& info,
+                                  const fs::path& artifact_dir, int width, bool color) {
+  std::string out;
+  ConsoleTable metrics = metrics_table(config, summary);
+  if (!metrics.rows.empty()) out += "\n" + render_table(metrics, width, color);
+  if (!summary.errors.empty()) out += "\n" + render_table(error_table(summary), width, color);
+  out += "\n";
+  if (info.was_cancelled) {
+    out += "Benchmark was cancelled early: results are partial";
+    if (!info.incomplete_reason.empty()) out += " (" + info.incomplete_reason + ")";
+    out += ".\n";
+  }
+  for (const auto& line : footer_lines(config, summary, info, artifact_dir)) out += line + "\n";
+  return out;
+}
+
+}  // namespace aiperf

@@ -1,0 +1,38 @@
+#pragma once
+// Writes the end-of-run artifacts and prints the console report.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "config/profile_config.h"
+#include "metrics/metric_result.h"
+
+namespace aiperf {
+
+struct PreparedRequest;  // endpoints/request_builder.h
+
+struct RunInfo {
+  std::string benchmark_id;      // UUID hex, no dashes
+  int64_t start_wall_ns = 0;     // profiling start
+  int64_t end_wall_ns = 0;       // profiling end
+  bool was_cancelled = false;    // interrupted (Ctrl-C) or aborted: results are partial
+  std::string incomplete_reason; // empty when complete
+};
+
+// Chooses the artifact directory (cli-and-load.md §3.15, metrics-and-outputs.md §7.1) and
+// creates it. Auto-named directories never reuse an existing run's directory (a `-2`, `-3`, …
+// suffix is added); an explicit --artifact-dir that already holds a run is a ConfigError.
+std::filesystem::path prepare_artifact_dir(const ProfileConfig& config);
+
+// profile_export_aiperf.json/.csv, profile_export_console.txt, console tables and footer
+// (printed to stdout). Returns the list of files written.
+std::vector<std::filesystem::path> export_run(const ProfileConfig& config, const RunSummary& summary,
+                                              const RunInfo& info,
+                                              const std::filesystem::path& artifact_dir);
+
+// inputs.json: every payload that will be sent, grouped by conversation in first-seen order:
+// {"data":[{"session_id": <conversation_id>, "payloads":[<body as a JSON object>, ...]}]}.
+// Throws std::runtime_error naming the conversation if a body is not JSON.
+void write_inputs_json(const std::filesystem::path& path, const std::vector<PreparedRequest>& requests);
+
+}  // namespace aiperf

@@ -1,0 +1,35 @@
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "endpoints/request_builder.h"
+#include "export/atomic_file.h"
+#include "export/exporter.h"
+#include "export/json_summary.h"
+
+namespace aiperf {
+
+void write_inputs_json(const std::filesystem::path& path, const std::vector<PreparedRequest>& requests) {
+  using ojson = nlohmann::ordered_json;
+  ojson sessions = ojson::array();
+  std::map<std::string, size_t> index_of;  // conversation_id -> position in `sessions`
+  for (const auto& request : requests) {
+    auto [it, inserted] = index_of.try_emplace(request.conversation_id, sessions.size());
+    if (inserted) {
+      ojson session = ojson::object();
+      session["session_id"] = request.conversation_id;
+      session["payloads"] = ojson::array();
+      sessions.push_back(std::move(session));
+    }
+    ojson body = ojson::parse(request.body, nullptr, false);
+    if (body.is_discarded())
+      throw std::runtime_error("inputs.json: request body of conversation '" + request.conversation_id +
+                               "' is not valid JSON");
+    sessions[it->second]["payloads"].push_back(std::move(body));
+  }
+  ojson doc = ojson::object();
+  doc["data"] = std::move(sessions);
+  write_file_atomically(path, dump_pretty(doc));
+}
+
+}  // namespace aiperf

@@ -1,0 +1,120 @@
+#include "metrics/metric_accumulator.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "metrics/statistics.h"
+
+namespace aiperf {
+namespace {
+
+constexpr double kNsPerSec = 1e9;
+
+MetricResult labelled(MetricId id) {
+  const MetricInfo& info = metric_info(id);
+  MetricResult r;
+  r.tag = info.tag;
+  r.header = info.header;
+  r.unit = info.unit;
+  r.display_order = info.display_order;
+  r.console = info.console;
+  r.integer_samples = info.integer;
+  return r;
+}
+
+MetricResult single_value(MetricId id, double base_value) {
+  MetricResult r = labelled(id);
+  r.avg = base_value / metric_info(id).display_divisor;
+  return r;
+}
+
+std::optional<MetricResult> distribution(MetricId id, const std::vector<double>& samples) {
+  std::optional<DistributionStats> s = describe(samples);
+  if (!s) return std::nullopt;
+  const double d = metric_info(id).display_divisor;
+  MetricResult r = labelled(id);
+  r.distribution = true;
+  r.count = s->count;
+  r.sum = s->sum / d;
+  r.avg = s->avg / d;
+  r.min = s->min / d;
+  r.max = s->max / d;
+  r.std = s->std / d;
+  std::optional<double>* slots[] = {&r.p1, &r.p5, &r.p10, &r.p25, &r.p50,
+                                    &r.p75, &r.p90, &r.p95, &r.p99};
+  for (size_t i = 0; i < kPercentiles.size(); ++i) *slots[i] = s->p[i] / d;
+  return r;
+}
+
+}  // namespace
+
+void MetricAccumulator::add_samples(const RecordMetrics& m) {
+  for (size_t i = 0; i < kRecordMetricCount; ++i)
+    if (m.value[i]) samples_[i].push_back(*m.value[i]);
+  auto& icl = samples_[size_t(MetricId::inter_chunk_latency)];
+  icl.insert(icl.end(), m.inter_chunk_latency.begin(), m.inter_chunk_latency.end());
+}
+
+void MetricAccumulator::add_valid(const RecordMetrics& m, int64_t request_start_wall_ns) {
+  ++valid_;
+  add_samples(m);
+  min_request_wall_ns_ = std::min(min_request_wall_ns_.value_or(request_start_wall_ns),
+                                  request_start_wall_ns);
+  // Latencies are whole nanoseconds held in a double, so the round trip is exact.
+  int64_t response = request_start_wall_ns + std::llround(m[MetricId::request_latency].value_or(0));
+  max_response_wall_ns_ = std::max(max_response_wall_ns_.value_or(response), response);
+}
+
+void MetricAccumulator::add_error(const RecordMetrics& m) {
+  ++errors_;
+  add_samples(m);
+}
+
+std::vector<MetricResult> MetricAccumulator::summarize() const {
+  std::vector<MetricResult> out;
+  std::array<std::optional<double>, kMetricCount> v;  // aggregate values, base units
+  auto total_of = [this](MetricId id) -> std::optional<double> {
+    const auto& s = samples_[size_t(id)];
+    if (s.empty()) return std::nullopt;  // derived from a metric no record had: absent
+    double sum = 0;
+    for (double x : s) sum += x;
+    return sum;
+  };
+
+  for (size_t i = 0; i < kRecordMetricCount; ++i)
+    if (auto r = distribution(MetricId(i), samples_[i])) out.push_back(std::move(*r));
+
+  const int64_t total = valid_ + errors_;
+  if (valid_ > 0) v[size_t(MetricId::request_count)] = double(valid_);
+  if (errors_ > 0) v[size_t(MetricId::error_request_count)] = double(errors_);
+  v[size_t(MetricId::completed_request_count)] = double(total);
+  if (total > 0) v[size_t(MetricId::request_error_rate)] = 100.0 * double(errors_) / double(total);
+  v[size_t(MetricId::total_isl)] = total_of(MetricId::input_sequence_length);
+  v[size_t(MetricId::total_output_tokens)] = total_of(MetricId::output_token_count);
+  v[size_t(MetricId::total_reasoning_tokens)] = total_of(MetricId::reasoning_token_count);
+  v[size_t(MetricId::total_osl)] = total_of(MetricId::output_sequence_length);
+  v[size_t(MetricId::total_error_isl)] = total_of(MetricId::error_isl);
+
+  if (min_request_wall_ns_ && max_response_wall_ns_) {
+    v[size_t(MetricId::min_request_timestamp)] = double(*min_request_wall_ns_);
+    v[size_t(MetricId::max_response_timestamp)] = double(*max_response_wall_ns_);
+    // Integer subtraction first: the wall stamps are ~1.7e18 and would lose ns in a double.
+    const int64_t duration_ns = *max_response_wall_ns_ - *min_request_wall_ns_;
+    if (duration_ns > 0) {
+      const double secs = double(duration_ns) / kNsPerSec;
+      v[size_t(MetricId::benchmark_duration)] = double(duration_ns);
+      v[size_t(MetricId::request_throughput)] = double(valid_) / secs;
+      const auto& isl = v[size_t(MetricId::total_isl)];
+      const auto& osl = v[size_t(MetricId::total_osl)];
+      if (osl) v[size_t(MetricId::output_token_throughput)] = *osl / secs;
+      if (isl) v[size_t(MetricId::input_token_throughput)] = *isl / secs;
+      if (isl && osl) v[size_t(MetricId::total_token_throughput)] = (*isl + *osl) / secs;
+    }
+  }
+
+  for (size_t i = kRecordMetricCount; i < kMetricCount; ++i)
+    if (v[i]) out.push_back(single_value(MetricId(i), *v[i]));
+  return out;
+}
+
+}  // namespace aiperf

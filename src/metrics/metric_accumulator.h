@@ -1,0 +1,38 @@
+#pragma once
+// Everything one benchmark phase needs for its summary: per-tag sample columns (one
+// vector<double> per record metric, not a map per record) plus the counters and time
+// bounds behind the aggregate and derived metrics (metrics-and-outputs.md §1.2, §1.3, §5).
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "metrics/metric_result.h"
+#include "metrics/record_metrics.h"
+
+namespace aiperf {
+
+class MetricAccumulator {
+ public:
+  // `request_start_wall_ns` is the record's wall-clock start (upstream timestamp_ns).
+  void add_valid(const RecordMetrics& m, int64_t request_start_wall_ns);
+  void add_error(const RecordMetrics& m);
+
+  int64_t valid_count() const { return valid_; }
+  int64_t error_count() const { return errors_; }
+
+  // Record metrics with at least one sample (full statistics), then aggregates and derived
+  // metrics that are defined; all in display units, in catalogue order.
+  std::vector<MetricResult> summarize() const;
+
+ private:
+  void add_samples(const RecordMetrics& m);
+
+  std::array<std::vector<double>, kRecordMetricCount> samples_;  // base units
+  int64_t valid_ = 0;
+  int64_t errors_ = 0;
+  std::optional<int64_t> min_request_wall_ns_;   // over valid records only
+  std::optional<int64_t> max_response_wall_ns_;  // start + request_latency, valid only
+};
+
+}  // namespace aiperf

@@ -1,0 +1,48 @@
+#pragma once
+// The summarised value of one metric over a run (or phase), already in display units.
+// This is the hand-off from the metrics plane to every exporter.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/error_details.h"
+
+namespace aiperf {
+
+struct MetricResult {
+  std::string tag;           // upstream metric tag, e.g. "time_to_first_token"
+  std::string header;        // e.g. "Time to First Token"
+  std::string unit;          // display unit, e.g. "ms", "tokens/sec", "requests"
+  int display_order = -1;    // console row order; -1 = none (sorted last)
+  bool console = true;       // shown in the console table
+  bool distribution = false; // record metric: all stats present; else only `avg`
+  bool integer_samples = false;  // samples were integers (token counts): min/max/sum print as ints
+
+  double avg = 0;
+  std::optional<double> min, max, p1, p5, p10, p25, p50, p75, p90, p95, p99, std;
+  int64_t count = 0;         // samples (distribution only)
+  double sum = 0;            // distribution only
+};
+
+struct ErrorSummaryEntry {
+  ErrorDetails error;
+  int64_t count = 0;
+};
+
+struct RunSummary {
+  std::vector<MetricResult> metrics;         // in processing order (exporters reorder as needed)
+  std::vector<MetricResult> warmup_metrics;  // empty when no warm-up ran
+  std::vector<ErrorSummaryEntry> errors;     // profiling-phase errors, first-seen order
+  int64_t valid_count = 0;                   // profiling records that succeeded
+  int64_t error_count = 0;                   // profiling records that failed
+  int64_t warmup_count = 0;                  // warm-up records (any outcome)
+
+  const MetricResult* find(const std::string& tag) const {
+    for (const auto& m : metrics)
+      if (m.tag == tag) return &m;
+    return nullptr;
+  }
+};
+
+}  // namespace aiperf

@@ -1,0 +1,116 @@
+#include "metrics/record_processor.h"
+
+#include <ostream>
+#include <string>
+
+#include "endpoints/response_parser.h"
+#include "metrics/metric_accumulator.h"
+#include "metrics/record_jsonl.h"
+#include "metrics/record_metrics.h"
+#include "metrics/request_text.h"
+#include "metrics/token_counts.h"
+
+namespace aiperf {
+namespace {
+
+// Distinct errors in first-seen order; a handful of kinds per run, so a linear scan wins.
+void count_error(std::vector<ErrorSummaryEntry>& summary, const ErrorDetails& e) {
+  for (auto& entry : summary) {
+    if (entry.error == e) {
+      ++entry.count;
+      return;
+    }
+  }
+  summary.push_back(ErrorSummaryEntry{e, 1});
+}
+
+}  // namespace
+
+struct RecordProcessor::Impl {
+  const ProfileConfig& config;
+  const Tokenizer& tokenizer;
+  const std::vector<PreparedRequest>& requests;
+  ClockAnchor anchor;
+  std::ostream* jsonl;
+
+  // Bodies repeat across the run (requests are drawn from a fixed set), so each one is
+  // tokenised once.
+  std::vector<std::optional<int64_t>> isl_cache;
+  std::vector<bool> isl_cached;
+
+  MetricAccumulator profiling;
+  MetricAccumulator warmup;  // never mixed into profiling statistics (§4)
+  std::vector<ErrorSummaryEntry> errors;
+  int64_t warmup_records = 0;
+  std::string line;  // reused for every JSONL line
+
+  std::optional<int64_t> client_isl(uint32_t index) {
+    if (index >= requests.size()) return std::nullopt;
+    if (isl_cached.size() != requests.size()) {
+      isl_cache.assign(requests.size(), std::nullopt);
+      isl_cached.assign(requests.size(), false);
+    }
+    if (!isl_cached[index]) {
+      if (auto text = request_input_text(config.endpoint_type, requests[index].body))
+        isl_cache[index] = int64_t(tokenizer.count(*text));
+      isl_cached[index] = true;
+    }
+    return isl_cache[index];
+  }
+
+  TokenCounts token_counts(const RawRecord& raw, const ParsedRecord& parsed) {
+    if (config.use_server_token_count) return server_token_counts(parsed);
+    TokenCounts t;
+    if (!parsed.error) t = count_output_tokens(tokenizer, parsed);
+    t.input = client_isl(raw.dataset_index);
+    return t;
+  }
+
+  void write_line(const RawRecord& raw, const RecordMetrics& m, const ParsedRecord& parsed) {
+    if (!jsonl) return;
+    std::string_view conversation_id;
+    if (raw.dataset_index < requests.size()) conversation_id = requests[raw.dataset_index].conversation_id;
+    line.clear();
+    append_record_line(line, raw, conversation_id, anchor, m, parsed.error);
+    jsonl->write(line.data(), std::streamsize(line.size()));
+  }
+};
+
+RecordProcessor::RecordProcessor(const ProfileConfig& config, const Tokenizer& tokenizer,
+                                 const std::vector<PreparedRequest>& requests, ClockAnchor anchor,
+                                 std::ostream* jsonl)
+    : impl_(new Impl{config, tokenizer, requests, anchor, jsonl, {}, {}, {}, {}, {}, 0, {}}) {}
+
+RecordProcessor::~RecordProcessor() = default;
+
+void RecordProcessor::process(RawRecord&& raw) {
+  Impl& s = *impl_;
+  const ParsedRecord parsed = parse_record(s.config, raw);
+  const TokenCounts tokens = s.token_counts(raw, parsed);
+  const RecordMetrics m = compute_record_metrics(raw, parsed, tokens, s.config.streaming);
+  s.write_line(raw, m, parsed);
+
+  const bool warmup = raw.phase == BenchmarkPhase::warmup;
+  MetricAccumulator& acc = warmup ? s.warmup : s.profiling;
+  if (warmup) ++s.warmup_records;
+  if (parsed.error) {
+    acc.add_error(m);
+    if (!warmup) count_error(s.errors, *parsed.error);
+  } else {
+    acc.add_valid(m, s.anchor.to_wall(raw.start_ns));
+  }
+}
+
+RunSummary RecordProcessor::summarize() const {
+  const Impl& s = *impl_;
+  RunSummary out;
+  out.metrics = s.profiling.summarize();
+  if (s.warmup_records > 0) out.warmup_metrics = s.warmup.summarize();
+  out.errors = s.errors;
+  out.valid_count = s.profiling.valid_count();
+  out.error_count = s.profiling.error_count();
+  out.warmup_count = s.warmup_records;
+  return out;
+}
+
+}  // namespace aiperf

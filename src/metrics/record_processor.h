@@ -1,0 +1,37 @@
+#pragma once
+// Turns raw records into per-record metrics, the per-request JSONL, and run statistics.
+// Runs on the record-processor thread only (never on a worker). Not thread-safe.
+#include <iosfwd>
+#include <memory>
+#include <vector>
+
+#include "common/clock.h"
+#include "config/profile_config.h"
+#include "endpoints/request_builder.h"
+#include "metrics/metric_result.h"
+#include "records/raw_record.h"
+#include "tokenizer/tokenizer.h"
+
+namespace aiperf {
+
+class RecordProcessor {
+ public:
+  // `requests` are the exact requests the run sends (RawRecord::dataset_index indexes it);
+  // ISL is counted from their bodies. `jsonl` receives one line per record
+  // (profile_export.jsonl); nullptr = not written. All references must outlive this object.
+  RecordProcessor(const ProfileConfig& config, const Tokenizer& tokenizer,
+                  const std::vector<PreparedRequest>& requests, ClockAnchor anchor,
+                  std::ostream* jsonl);
+  ~RecordProcessor();
+
+  void process(RawRecord&& record);
+
+  // Statistics over everything processed so far.
+  RunSummary summarize() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace aiperf

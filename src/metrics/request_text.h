@@ -1,0 +1,18 @@
+#pragma once
+// The tokenizable text of a request body, as upstream's extract_payload_inputs sees it
+// (metrics-and-outputs.md §1.9, workloads-and-endpoints.md §7.6): ISL is counted from the
+// exact bytes that were sent, so system prompts and history count too.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "config/profile_config.h"
+
+namespace aiperf {
+
+// chat: the text of every message (string content, or the `text` of each content part);
+// completions: `prompt`, a string or a list of strings. Non-empty texts are joined with a
+// single space. nullopt when the body is not JSON or holds no text (ISL is then absent).
+std::optional<std::string> request_input_text(EndpointType type, std::string_view body);
+
+}  // namespace aiperf

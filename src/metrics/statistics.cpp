@@ -1,0 +1,43 @@
+#include "metrics/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace aiperf {
+
+double percentile_linear(std::span<const double> sorted, double q) {
+  const size_t n = sorted.size();
+  const double h = q / 100.0 * double(n - 1);
+  const size_t lo = size_t(std::floor(h));
+  const size_t hi = std::min(lo + 1, n - 1);
+  const double t = h - double(lo);
+  const double a = sorted[lo], b = sorted[hi];
+  // NumPy's _lerp: interpolate from the nearer end so p100 is exactly max.
+  const double d = b - a;
+  return t >= 0.5 ? b - d * (1.0 - t) : a + d * t;
+}
+
+double population_std(std::span<const double> x, double mean) {
+  if (x.size() < 2) return 0.0;
+  double ss = 0;
+  for (double v : x) ss += (v - mean) * (v - mean);
+  return std::sqrt(ss / double(x.size()));
+}
+
+std::optional<DistributionStats> describe(std::vector<double> samples) {
+  std::erase_if(samples, [](double v) { return !std::isfinite(v); });
+  if (samples.empty()) return std::nullopt;
+  std::sort(samples.begin(), samples.end());
+
+  DistributionStats s;
+  s.count = int64_t(samples.size());
+  for (double v : samples) s.sum += v;
+  s.avg = s.sum / double(samples.size());
+  s.min = samples.front();
+  s.max = samples.back();
+  s.std = population_std(samples, s.avg);
+  for (size_t i = 0; i < kPercentiles.size(); ++i) s.p[i] = percentile_linear(samples, kPercentiles[i]);
+  return s;
+}
+
+}  // namespace aiperf

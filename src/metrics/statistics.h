@@ -1,0 +1,29 @@
+#pragma once
+// Summary statistics of one distribution, exactly as upstream computes them with NumPy
+// (metrics-and-outputs.md §2.1): linear-interpolated percentiles, population std (ddof=0).
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace aiperf {
+
+inline constexpr std::array<double, 9> kPercentiles = {1, 5, 10, 25, 50, 75, 90, 95, 99};
+
+struct DistributionStats {
+  int64_t count = 0;
+  double sum = 0, avg = 0, min = 0, max = 0, std = 0;
+  std::array<double, kPercentiles.size()> p{};  // p[i] is percentile kPercentiles[i]
+};
+
+// numpy.percentile(x, q, method="linear") of an ascending, non-empty sample.
+double percentile_linear(std::span<const double> sorted, double q);
+
+// sqrt(mean((x - mean)^2)); 0 for a single sample.
+double population_std(std::span<const double> x, double mean);
+
+// Non-finite samples are dropped first; no finite sample => nullopt (the metric is absent).
+std::optional<DistributionStats> describe(std::vector<double> samples);
+
+}  // namespace aiperf

@@ -1,0 +1,52 @@
+#include "mock_server/http_request_parser.h"
+
+#include <boost/beast/core/string.hpp>
+
+namespace aiperf::mock {
+
+namespace http = boost::beast::http;
+
+HttpRequestParser::HttpRequestParser(HttpRequest& req) : req_(req) {
+  req_.method = http::verb::unknown;
+  req_.target.clear();
+  req_.body.clear();
+  req_.expect_continue = false;
+  body_limit(kBodyLimit);
+  header_limit(64 * 1024);
+}
+
+void HttpRequestParser::on_request_impl(http::verb method, string_view, string_view target, int,
+                                        error_code&) {
+  req_.method = method;
+  req_.target.assign(target.data(), target.size());
+}
+
+void HttpRequestParser::on_response_impl(int, string_view, int, error_code&) {}
+
+void HttpRequestParser::on_field_impl(http::field name, string_view, string_view value, error_code&) {
+  if (name == http::field::expect && boost::beast::iequals(value, "100-continue")) {
+    req_.expect_continue = true;
+  }
+}
+
+void HttpRequestParser::on_header_impl(error_code&) {}
+
+void HttpRequestParser::on_body_init_impl(boost::optional<uint64_t> const& content_length, error_code&) {
+  if (content_length) req_.body.reserve(static_cast<size_t>(*content_length));
+}
+
+size_t HttpRequestParser::on_body_impl(string_view body, error_code&) {
+  req_.body.append(body.data(), body.size());
+  return body.size();
+}
+
+void HttpRequestParser::on_chunk_header_impl(uint64_t, string_view, error_code&) {}
+
+size_t HttpRequestParser::on_chunk_body_impl(uint64_t, string_view body, error_code&) {
+  req_.body.append(body.data(), body.size());
+  return body.size();
+}
+
+void HttpRequestParser::on_finish_impl(error_code&) {}
+
+}  // namespace aiperf::mock

@@ -1,0 +1,40 @@
+#pragma once
+// Flags of `aiperf-mock-server`. Parsed and validated once at startup; the server trusts them.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace aiperf::mock {
+
+struct MockConfig {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8000;                   // 0: the kernel picks a free port
+  double ttft_ms = 0.0;                   // delay from request read to the first content token
+  double itl_ms = 0.0;                    // delay between consecutive content chunks
+  std::optional<int64_t> output_tokens;   // unset: the request's max_completion_tokens/max_tokens/16
+  int64_t tokens_per_chunk = 1;
+  double error_rate = 0.0;                // fraction of completion requests answered 500
+  unsigned workers = 0;                   // 0: one per hardware thread
+  uint64_t seed = 0;
+  std::string model = "mock-model";
+  bool close_after_stream = false;        // mimic llama.cpp: close after each streamed reply
+  std::string tls_cert;                   // both set: serve HTTPS
+  std::string tls_key;
+
+  bool tls() const { return !tls_cert.empty(); }
+};
+
+struct MockArgs {
+  MockConfig config;
+  bool show_help = false;
+  std::string error;  // one line naming the flag; empty when parsing succeeded
+};
+
+// `args` excludes the program name.
+MockArgs parse_mock_args(std::span<const std::string_view> args);
+
+std::string_view mock_usage();
+
+}  // namespace aiperf::mock

@@ -1,0 +1,123 @@
+#include "mock_server/mock_request.h"
+
+#include <nlohmann/json.hpp>
+
+namespace aiperf::mock {
+namespace {
+
+using nlohmann::json;
+
+bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+// Chat content is a string or a list of parts; only text parts carry words.
+int64_t count_content_words(const json& content) {
+  if (content.is_string()) return count_words(content.get_ref<const std::string&>());
+  int64_t n = 0;
+  if (content.is_array()) {
+    for (const json& part : content) {
+      auto text = part.find("text");
+      if (part.is_object() && text != part.end() && text->is_string()) {
+        n += count_words(text->get_ref<const std::string&>());
+      }
+    }
+  }
+  return n;
+}
+
+std::string read_chat_prompt(const json& body, CompletionRequest& out) {
+  auto messages = body.find("messages");
+  if (messages == body.end() || !messages->is_array()) return "'messages' must be a list";
+  for (const json& m : *messages) {
+    if (!m.is_object()) return "each entry of 'messages' must be an object";
+    if (auto c = m.find("content"); c != m.end()) out.prompt_tokens += count_content_words(*c);
+  }
+  return {};
+}
+
+// A prompt is a string, a list of strings, or (token-id prompts) a list of integers.
+std::string read_completions_prompt(const json& body, CompletionRequest& out) {
+  auto prompt = body.find("prompt");
+  if (prompt == body.end()) return "'prompt' is required";
+  if (prompt->is_string()) {
+    out.prompt_tokens = count_words(prompt->get_ref<const std::string&>());
+    return {};
+  }
+  if (!prompt->is_array()) return "'prompt' must be a string or a list";
+  for (const json& p : *prompt) {
+    if (p.is_string()) {
+      out.prompt_tokens += count_words(p.get_ref<const std::string&>());
+    } else if (p.is_number_integer()) {
+      ++out.prompt_tokens;
+    } else {
+      return "'prompt' list entries must be strings or token ids";
+    }
+  }
+  return {};
+}
+
+// Absent and null both mean "not set", as in OpenAI's API.
+std::string read_bool(const json& obj, const char* key, bool& out) {
+  auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) return {};
+  if (!it->is_boolean()) return std::string("'") + key + "' must be a boolean";
+  out = it->get<bool>();
+  return {};
+}
+
+std::string read_max_tokens(const json& body, CompletionRequest& out) {
+  for (const char* key : {"max_completion_tokens", "max_tokens"}) {
+    auto it = body.find(key);
+    if (it == body.end() || it->is_null()) continue;
+    if (!it->is_number_integer() || it->get<int64_t>() < 0) {
+      return std::string("'") + key + "' must be a non-negative integer";
+    }
+    out.max_tokens = it->get<int64_t>();
+    return {};
+  }
+  return {};
+}
+
+std::string read_stream_options(const json& body, CompletionRequest& out) {
+  auto opts = body.find("stream_options");
+  if (opts == body.end() || opts->is_null()) return {};
+  if (!opts->is_object()) return "'stream_options' must be an object";
+  std::string err = read_bool(*opts, "include_usage", out.include_usage);
+  if (err.empty()) err = read_bool(*opts, "continuous_usage_stats", out.continuous_usage);
+  return err;
+}
+
+}  // namespace
+
+int64_t count_words(std::string_view text) {
+  int64_t n = 0;
+  bool in_word = false;
+  for (char c : text) {
+    bool space = is_space(c);
+    n += (!space && !in_word);
+    in_word = !space;
+  }
+  return n;
+}
+
+std::string parse_completion_request(ApiKind kind, std::string_view body, CompletionRequest& out) {
+  out = CompletionRequest{};
+  out.kind = kind;
+  json j;
+  try {
+    j = json::parse(body);
+  } catch (const json::parse_error& e) {
+    return std::string("invalid JSON body: ") + e.what();
+  }
+  if (!j.is_object()) return "request body must be a JSON object";
+  if (auto m = j.find("model"); m != j.end() && !m->is_null()) {
+    if (!m->is_string()) return "'model' must be a string";
+    out.model = m->get<std::string>();
+  }
+  std::string err = kind == ApiKind::chat ? read_chat_prompt(j, out) : read_completions_prompt(j, out);
+  if (err.empty()) err = read_bool(j, "stream", out.stream);
+  if (err.empty()) err = read_max_tokens(j, out);
+  if (err.empty()) err = read_stream_options(j, out);
+  return err;
+}
+
+}  // namespace aiperf::mock

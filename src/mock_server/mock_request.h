@@ -1,0 +1,27 @@
+#pragma once
+// What the mock needs from an OpenAI-style completion request body.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace aiperf::mock {
+
+enum class ApiKind { chat, completions };
+
+struct CompletionRequest {
+  ApiKind kind = ApiKind::chat;
+  std::string model;                  // as sent; empty when absent
+  bool stream = false;
+  bool include_usage = false;         // stream_options.include_usage
+  bool continuous_usage = false;      // stream_options.continuous_usage_stats (vLLM extension)
+  std::optional<int64_t> max_tokens;  // max_completion_tokens, else max_tokens
+  int64_t prompt_tokens = 0;          // whitespace-separated words of all input text
+};
+
+// Fills `out` from a JSON body. Returns "" on success, else a one-line message for a 400 reply.
+std::string parse_completion_request(ApiKind kind, std::string_view body, CompletionRequest& out);
+
+int64_t count_words(std::string_view text);
+
+}  // namespace aiperf::mock

@@ -1,0 +1,66 @@
+#pragma once
+// Bytes on the wire: HTTP/1.1 heads, OpenAI-compatible JSON bodies and SSE events
+// (workloads-and-endpoints.md §7.4). Everything appends to a caller-owned string so a session
+// can reuse its buffers and steady-state formatting allocates nothing.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "mock_server/mock_request.h"
+
+namespace aiperf::mock {
+
+// One reply, decided when its request has been read.
+struct ReplyPlan {
+  ApiKind kind = ApiKind::chat;
+  uint64_t id = 0;               // rendered as "chatcmpl-<hex>" or "cmpl-<hex>"
+  int64_t created = 0;           // unix seconds
+  std::string_view model_json;   // model name, already JSON-escaped
+  int64_t prompt_tokens = 0;
+  int64_t completion_tokens = 0;
+  int64_t tokens_per_chunk = 1;
+  uint64_t first_word = 0;       // token i is mock_words()[(first_word + i) % size]
+  bool length_limited = true;    // finish_reason "length" (hit max tokens) rather than "stop"
+  bool include_usage = false;
+  bool continuous_usage = false;
+  bool keep_alive = true;
+
+  int64_t chunks() const { return (completion_tokens + tokens_per_chunk - 1) / tokens_per_chunk; }
+};
+
+void append_json_escaped(std::string& out, std::string_view s);
+
+// A complete response with a JSON body and Content-Length.
+void append_json_response(std::string& out, int status, std::string_view body, bool keep_alive);
+
+// `{"error":{"message":…,"type":…,"code":status}}` with its head.
+void append_error_response(std::string& out, int status, std::string_view message, bool keep_alive);
+
+// Builds the events of one reply. Owned by a session; `start` rebinds it to the next reply.
+class ReplyFormatter {
+ public:
+  void start(const ReplyPlan& plan);
+
+  // Non-streaming: head and the whole JSON body.
+  void append_full_reply(std::string& out);
+
+  // Streaming, in wire order: head; (chat only) role event; content events 0..chunks()-1;
+  // tail = finish event, usage event if requested, [DONE], end of chunked body.
+  void append_stream_head(std::string& out) const;
+  void append_role_event(std::string& out);
+  void append_content_event(std::string& out, int64_t chunk);
+  void append_stream_tail(std::string& out);
+
+ private:
+  void append_text(std::string& out, int64_t first_token, int64_t end_token) const;
+  void append_usage(std::string& out, int64_t completion_tokens) const;
+  void append_choice_close(std::string& out, bool finished) const;
+  void append_event_end(std::string& out, int64_t usage_tokens);
+  void frame_event(std::string& out);
+
+  const ReplyPlan* plan_ = nullptr;
+  std::string chunk_prefix_;  // `data: {"id":…,"choices":[` shared by every event of the reply
+  std::string event_;         // scratch: one event before HTTP chunk framing
+};
+
+}  // namespace aiperf::mock

@@ -1,0 +1,278 @@
+#include "mock_server/mock_session.h"
+
+#include <ctime>
+#include <optional>
+#include <string_view>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/ssl/stream.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/read.hpp>
+
+#include "mock_server/http_request_parser.h"
+#include "mock_server/mock_request.h"
+#include "mock_server/mock_responses.h"
+#include "mock_server/token_schedule.h"
+
+namespace aiperf::mock {
+namespace {
+
+namespace asio = boost::asio;
+namespace http = boost::beast::http;
+using tcp = asio::ip::tcp;
+using Clock = TokenSchedule::Clock;
+
+constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
+
+// Due chunks are coalesced into one write up to this size, so ITL 0 streams go out at the speed
+// of the socket instead of one syscall per token.
+constexpr size_t kBatchBytes = 16 * 1024;
+// Buffers grown by one large request are released afterwards to keep idle connections small.
+constexpr size_t kKeepCapacity = 64 * 1024;
+
+enum class Route { health, models, chat, completions, wrong_method, not_found };
+
+Route route(http::verb method, std::string_view target) {
+  std::string_view path = target.substr(0, target.find('?'));
+  auto only = [method](http::verb allowed, Route r) { return method == allowed ? r : Route::wrong_method; };
+  if (path == "/v1/chat/completions") return only(http::verb::post, Route::chat);
+  if (path == "/v1/completions") return only(http::verb::post, Route::completions);
+  if (path == "/v1/models") return only(http::verb::get, Route::models);
+  if (path == "/health") return only(http::verb::get, Route::health);
+  return Route::not_found;
+}
+
+bool is_parse_error(const boost::system::error_code& ec) {
+  return ec.category() == http::make_error_code(http::error::end_of_stream).category() &&
+         ec != http::error::end_of_stream && ec != http::error::partial_message;
+}
+
+template <class Stream>
+class Session {
+ public:
+  template <class... Args>
+  explicit Session(WorkerState& worker, Args&&... stream_args)
+      : stream_(std::forward<Args>(stream_args)...), timer_(stream_.get_executor()), worker_(worker) {}
+
+  asio::awaitable<void> run();
+
+ private:
+  asio::awaitable<bool> read_request();
+  asio::awaitable<bool> respond();
+  asio::awaitable<bool> serve_completion(ApiKind kind);
+  void plan_reply();
+  asio::awaitable<bool> send_full_reply(const TokenSchedule& schedule);
+  asio::awaitable<bool> send_stream(const TokenSchedule& schedule);
+  asio::awaitable<bool> send_error(int status, std::string_view message);
+  asio::awaitable<bool> flush();
+  asio::awaitable<bool> flush_then_wait(Clock::time_point due);
+  void trim_buffers();
+  void close();
+
+  Stream stream_;
+  asio::steady_timer timer_;
+  WorkerState& worker_;
+  boost::beast::flat_buffer in_;
+  HttpRequest req_;
+  bool keep_alive_ = true;
+  Clock::time_point t0_;  // when the current request was fully read
+  CompletionRequest completion_;
+  std::string model_json_;
+  ReplyPlan plan_;
+  ReplyFormatter formatter_;
+  std::string out_;
+};
+
+template <class Stream>
+asio::awaitable<void> Session<Stream>::run() {
+  boost::system::error_code ec;
+  stream_.lowest_layer().set_option(tcp::no_delay(true), ec);
+  if constexpr (!std::is_same_v<Stream, tcp::socket>) {
+    auto [hs_ec] = co_await stream_.async_handshake(asio::ssl::stream_base::server, kNoThrow);
+    if (hs_ec) {
+      close();
+      co_return;
+    }
+  }
+  for (;;) {
+    if (!co_await read_request()) break;
+    if (!co_await respond()) break;
+    trim_buffers();
+  }
+  close();
+}
+
+// False when the connection is finished (peer closed, I/O error, or a malformed request that
+// has been answered with 400/413).
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::read_request() {
+  std::optional<HttpRequestParser> parser;
+  parser.emplace(req_);
+  auto [ec, n] = co_await http::async_read_header(stream_, in_, *parser, kNoThrow);
+  if (!ec && !parser->is_done()) {
+    if (req_.expect_continue) {
+      out_ = "HTTP/1.1 100 Continue\r\n\r\n";
+      if (!co_await flush()) co_return false;
+    }
+    std::tie(ec, n) = co_await http::async_read(stream_, in_, *parser, kNoThrow);
+  }
+  t0_ = Clock::now();
+  if (is_parse_error(ec)) {
+    keep_alive_ = false;
+    if (ec == http::error::body_limit || ec == http::error::header_limit) {
+      co_await send_error(413, "request too large: " + ec.message());
+    } else {
+      co_await send_error(400, "malformed HTTP request: " + ec.message());
+    }
+    co_return false;
+  }
+  keep_alive_ = !ec && parser->keep_alive();
+  co_return !ec;
+}
+
+// False when the connection must close after this response.
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::respond() {
+  switch (route(req_.method, req_.target)) {
+    case Route::health:
+      append_json_response(out_, 200, R"({"status":"ok"})", keep_alive_);
+      co_return co_await flush() && keep_alive_;
+    case Route::models:
+      append_json_response(out_, 200, worker_.shared->models_body, keep_alive_);
+      co_return co_await flush() && keep_alive_;
+    case Route::chat:
+      co_return co_await serve_completion(ApiKind::chat);
+    case Route::completions:
+      co_return co_await serve_completion(ApiKind::completions);
+    case Route::wrong_method:
+      co_return co_await send_error(405, "method not allowed for " + req_.target);
+    case Route::not_found:
+      break;
+  }
+  co_return co_await send_error(404, "no route for " + req_.target);
+}
+
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind) {
+  std::string err = parse_completion_request(kind, req_.body, completion_);
+  if (!err.empty()) co_return co_await send_error(400, err);
+  if (worker_.shared->errors.next_fails()) {
+    co_return co_await send_error(500, "injected failure (--error-rate)");
+  }
+  plan_reply();
+  const MockConfig& config = worker_.shared->config;
+  TokenSchedule schedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(config.itl_ms)};
+  if (!completion_.stream) co_return co_await send_full_reply(schedule) && keep_alive_;
+  co_return co_await send_stream(schedule) && keep_alive_ && !config.close_after_stream;
+}
+
+// finish_reason is "length" unless --output-tokens ended the reply before the request's limit,
+// which stands in for the model emitting EOS.
+template <class Stream>
+void Session<Stream>::plan_reply() {
+  const MockConfig& config = worker_.shared->config;
+  const std::string& model = completion_.model.empty() ? config.model : completion_.model;
+  model_json_.clear();
+  append_json_escaped(model_json_, model);
+
+  plan_.kind = completion_.kind;
+  plan_.id = (worker_.index << 40) | ++worker_.replies;
+  plan_.created = std::time(nullptr);
+  plan_.model_json = model_json_;
+  plan_.prompt_tokens = completion_.prompt_tokens;
+  plan_.completion_tokens = config.output_tokens.value_or(completion_.max_tokens.value_or(16));
+  plan_.tokens_per_chunk = config.tokens_per_chunk;
+  plan_.first_word = splitmix64(config.seed ^ plan_.id);
+  plan_.length_limited = !config.output_tokens ||
+                         (completion_.max_tokens && plan_.completion_tokens >= *completion_.max_tokens);
+  plan_.include_usage = completion_.include_usage;
+  plan_.continuous_usage = completion_.continuous_usage;
+  plan_.keep_alive = keep_alive_;
+  formatter_.start(plan_);
+}
+
+// A non-streaming reply leaves when its last token would have been generated.
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::send_full_reply(const TokenSchedule& schedule) {
+  int64_t last = plan_.chunks() > 0 ? plan_.chunks() - 1 : 0;
+  if (!co_await flush_then_wait(schedule.due(last))) co_return false;
+  formatter_.append_full_reply(out_);
+  co_return co_await flush();
+}
+
+// The head leaves at once (as real servers send it before the first token); the role event
+// travels with the first content chunk, so TTFT is the same whichever event a client times.
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::send_stream(const TokenSchedule& schedule) {
+  formatter_.append_stream_head(out_);
+  const int64_t chunks = plan_.chunks();
+  int64_t next = 0;
+  do {
+    if (!co_await flush_then_wait(schedule.due(next))) co_return false;
+    if (next == 0 && plan_.kind == ApiKind::chat) formatter_.append_role_event(out_);
+    const Clock::time_point now = Clock::now();
+    while (next < chunks) {
+      formatter_.append_content_event(out_, next++);
+      if (next == chunks || schedule.due(next) > now || out_.size() >= kBatchBytes) break;
+    }
+    if (next == chunks) formatter_.append_stream_tail(out_);
+    if (!co_await flush()) co_return false;
+  } while (next < chunks);
+  co_return true;
+}
+
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::send_error(int status, std::string_view message) {
+  append_error_response(out_, status, message, keep_alive_);
+  co_return co_await flush() && keep_alive_;
+}
+
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::flush() {
+  auto [ec, n] = co_await asio::async_write(stream_, asio::buffer(out_), kNoThrow);
+  out_.clear();
+  co_return !ec;
+}
+
+// Anything already formatted goes out before sleeping, so it is never held back by the delay.
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::flush_then_wait(Clock::time_point due) {
+  if (Clock::now() >= due) co_return true;
+  if (!out_.empty() && !co_await flush()) co_return false;
+  timer_.expires_at(due);
+  auto [ec] = co_await timer_.async_wait(kNoThrow);
+  co_return !ec;
+}
+
+template <class Stream>
+void Session<Stream>::trim_buffers() {
+  if (out_.capacity() > kKeepCapacity) std::string().swap(out_);
+  if (req_.body.capacity() > kKeepCapacity) std::string().swap(req_.body);
+  if (in_.capacity() > kKeepCapacity && in_.size() == 0) in_.shrink_to_fit();
+}
+
+// No TLS close_notify: clients have the whole (length-delimited or chunked) body already.
+template <class Stream>
+void Session<Stream>::close() {
+  boost::system::error_code ec;
+  stream_.lowest_layer().shutdown(tcp::socket::shutdown_send, ec);
+  stream_.lowest_layer().close(ec);
+}
+
+}  // namespace
+
+asio::awaitable<void> serve_http(tcp::socket socket, WorkerState& worker) {
+  Session<tcp::socket> session(worker, std::move(socket));
+  co_await session.run();
+}
+
+asio::awaitable<void> serve_https(tcp::socket socket, asio::ssl::context& tls, WorkerState& worker) {
+  Session<asio::ssl::stream<tcp::socket>> session(worker, std::move(socket), tls);
+  co_await session.run();
+}
+
+}  // namespace aiperf::mock

@@ -1,0 +1,38 @@
+#pragma once
+// One client connection: reads requests, answers them, keeps the connection alive.
+// Sessions run on their worker thread's io_context and never touch another worker's state.
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+
+#include "mock_server/error_injection.h"
+#include "mock_server/mock_config.h"
+
+namespace aiperf::mock {
+
+// Shared by all workers; read-only while serving (ErrorInjector is thread-safe).
+struct ServerShared {
+  explicit ServerShared(MockConfig c) : config(std::move(c)), errors(config.error_rate, config.seed) {}
+
+  MockConfig config;
+  std::string models_body;  // the /v1/models reply, formatted once
+  ErrorInjector errors;
+};
+
+// Owned by one worker thread.
+struct WorkerState {
+  ServerShared* shared = nullptr;
+  uint64_t index = 0;
+  uint64_t replies = 0;  // with `index`, makes reply ids unique across workers
+};
+
+boost::asio::awaitable<void> serve_http(boost::asio::ip::tcp::socket socket, WorkerState& worker);
+
+boost::asio::awaitable<void> serve_https(boost::asio::ip::tcp::socket socket,
+                                         boost::asio::ssl::context& tls, WorkerState& worker);
+
+}  // namespace aiperf::mock

@@ -1,0 +1,57 @@
+#pragma once
+// The transport's output for one request: bytes and monotonic timestamps, nothing parsed.
+// Produced on a worker thread, moved to the record processor thread; the worker never
+// touches it again. All *_ns fields are CLOCK_MONOTONIC unless named *_wall_ns.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/error_details.h"
+
+namespace aiperf {
+
+enum class BenchmarkPhase : uint8_t { warmup, profiling };
+
+inline const char* phase_name(BenchmarkPhase p) {
+  return p == BenchmarkPhase::warmup ? "warmup" : "profiling";
+}
+
+// One response message: an SSE event (streaming) or the whole body (non-streaming).
+// `perf_ns` is the time the read that delivered the message's first byte completed
+// (streaming), or the time the body finished arriving (non-streaming).
+struct ResponseChunk {
+  uint32_t offset = 0;  // into RawRecord::body
+  uint32_t length = 0;
+  int64_t perf_ns = 0;
+};
+
+struct RawRecord {
+  // Identity (copied from the credit).
+  uint64_t credit_id = 0;
+  uint64_t session_num = 0;        // request index within the run, in issue order
+  uint32_t dataset_index = 0;      // which prepared request was sent
+  uint32_t turn_index = 0;
+  BenchmarkPhase phase = BenchmarkPhase::profiling;
+  uint32_t worker_id = 0;
+  std::string x_request_id;
+  std::string x_correlation_id;
+
+  // Timestamps (monotonic ns). 0 = did not happen.
+  int64_t credit_issued_ns = 0;  // timing component granted the credit
+  int64_t start_ns = 0;          // just before the first request byte was written
+  int64_t ack_ns = 0;            // response headers complete
+  int64_t end_ns = 0;            // response fully consumed, or the error was detected
+
+  // Response.
+  int http_status = 0;
+  std::string reason;              // status line reason phrase
+  bool event_stream = false;       // Content-Type was text/event-stream
+  std::string body;                // decoded (de-chunked) body bytes
+  std::vector<ResponseChunk> chunks;
+
+  std::optional<ErrorDetails> error;  // transport-level failure (connect, timeout, reset...)
+  bool was_cancelled = false;
+};
+
+}  // namespace aiperf

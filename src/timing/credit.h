@@ -1,0 +1,19 @@
+#pragma once
+// A credit is permission to send exactly one request. The timing component issues them;
+// a worker returns each one when its request has finished (success, error or cancel).
+#include <cstdint>
+
+#include "records/raw_record.h"
+
+namespace aiperf {
+
+struct Credit {
+  uint64_t id = 0;              // unique within the run, issue order
+  uint64_t session_num = 0;     // request index within its phase
+  uint32_t dataset_index = 0;   // index into the prepared requests
+  uint32_t turn_index = 0;
+  BenchmarkPhase phase = BenchmarkPhase::profiling;
+  int64_t issued_ns = 0;        // monotonic, when the credit was granted
+};
+
+}  // namespace aiperf

@@ -1,0 +1,152 @@
+#include "timing/credit_issuer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <poll.h>
+
+#include "common/clock.h"
+#include "timing/load_strategy.h"
+
+namespace aiperf {
+
+namespace {
+
+// How long cancelled requests get to return their credits before the phase is forced closed.
+constexpr int64_t kCancelDrainNs = 10'000'000'000;
+
+int64_t seconds_to_ns(double s) {
+  if (!std::isfinite(s)) return INT64_MAX;
+  return int64_t(s * 1e9);
+}
+
+}  // namespace
+
+// State of the phase being run; the strategy sees it through PhaseControl.
+class CreditIssuer::Phase : public PhaseControl {
+ public:
+  Phase(CreditIssuer& issuer, const PhaseSpec& spec) : issuer_(issuer), spec_(spec) {}
+
+  bool can_send() const override {
+    if (sending_done_ || issuer_.cancel_requested()) return false;
+    if (spec_.request_count && int64_t(issued_) >= *spec_.request_count) return false;
+    if (duration_end_ns_ && mono_ns() >= duration_end_ns_) return false;
+    return true;
+  }
+
+  void issue() override {
+    Credit credit;
+    credit.id = issuer_.next_credit_id_++;
+    credit.session_num = issued_;
+    credit.dataset_index = uint32_t(credit.id % issuer_.dataset_size_);
+    credit.phase = spec_.phase;
+    credit.issued_ns = mono_ns();
+    size_t w = issuer_.pick_worker();
+    ++issuer_.worker_in_flight_[w];
+    ++issued_;
+    issuer_.workers_[w]->deliver(credit);
+  }
+
+  int64_t in_flight() const override { return int64_t(issued_ - returned_); }
+
+  CreditIssuer& issuer_;
+  const PhaseSpec& spec_;
+  uint64_t issued_ = 0;
+  uint64_t returned_ = 0;
+  bool sending_done_ = false;
+  int64_t duration_end_ns_ = 0;  // 0 = no duration limit
+};
+
+CreditIssuer::CreditIssuer(std::vector<CreditTarget*> workers, CreditReturns& returns,
+                           uint32_t dataset_size)
+    : workers_(std::move(workers)),
+      worker_in_flight_(workers_.size(), 0),
+      returns_(returns),
+      dataset_size_(std::max<uint32_t>(1, dataset_size)) {}
+
+void CreditIssuer::request_cancel() {
+  cancel_.store(true, std::memory_order_relaxed);
+  returns_.wake();
+}
+
+size_t CreditIssuer::pick_worker() const {
+  // Least-loaded worker keeps per-thread connection counts even.
+  return size_t(std::min_element(worker_in_flight_.begin(), worker_in_flight_.end()) -
+                worker_in_flight_.begin());
+}
+
+std::vector<PhaseOutcome> CreditIssuer::run(const std::vector<PhaseSpec>& phases) {
+  std::vector<PhaseOutcome> outcomes;
+  for (const PhaseSpec& spec : phases) {
+    if (cancel_requested()) break;
+    outcomes.push_back(run_phase(spec));
+  }
+  return outcomes;
+}
+
+PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
+  Phase phase(*this, spec);
+  auto strategy = make_load_strategy(spec);
+  PhaseOutcome out;
+  out.phase = spec.phase;
+  out.start_ns = mono_ns();
+  if (spec.duration_s) phase.duration_end_ns_ = out.start_ns + seconds_to_ns(*spec.duration_s);
+  int64_t grace_end_ns = 0;   // set once sending stops because the duration ran out
+  int64_t cancel_deadline_ns = 0;
+
+  auto cancel_all = [&](int64_t now) {
+    out.cancelled = true;
+    cancel_deadline_ns = now + kCancelDrainNs;
+    for (CreditTarget* w : workers_) w->cancel_in_flight(spec.phase);
+  };
+
+  strategy->start(phase);
+  for (;;) {
+    int64_t now = mono_ns();
+    if (cancel_requested() && !cancel_deadline_ns) {
+      phase.sending_done_ = true;
+      cancel_all(now);
+    }
+    if (!phase.sending_done_ && !phase.can_send()) {
+      phase.sending_done_ = true;
+      if (phase.duration_end_ns_ && now >= phase.duration_end_ns_)
+        grace_end_ns = spec.grace_s == INFINITY ? INT64_MAX
+                                                : phase.duration_end_ns_ + seconds_to_ns(spec.grace_s);
+    }
+    if (phase.sending_done_ && !out.sending_end_ns) out.sending_end_ns = now;
+    if (phase.sending_done_ && phase.in_flight() == 0) break;
+    if (grace_end_ns && now >= grace_end_ns && !cancel_deadline_ns) cancel_all(now);
+    if (cancel_deadline_ns && now >= cancel_deadline_ns) break;  // give up on the stragglers
+
+    // Sleep until a credit returns or the next deadline.
+    int64_t wake_at = INT64_MAX;
+    if (!phase.sending_done_ && phase.duration_end_ns_) wake_at = std::min(wake_at, phase.duration_end_ns_);
+    if (grace_end_ns && !cancel_deadline_ns) wake_at = std::min(wake_at, grace_end_ns);
+    if (cancel_deadline_ns) wake_at = std::min(wake_at, cancel_deadline_ns);
+    if (int64_t d = strategy->next_deadline_ns()) wake_at = std::min(wake_at, d);
+    pollfd pfd{returns_.wake_fd(), POLLIN, 0};
+    timespec ts{}, *timeout = nullptr;
+    if (wake_at != INT64_MAX) {
+      int64_t wait = std::max<int64_t>(0, wake_at - now);
+      ts.tv_sec = wait / 1'000'000'000;
+      ts.tv_nsec = wait % 1'000'000'000;
+      timeout = &ts;
+    }
+    ppoll(&pfd, 1, timeout, nullptr);
+
+    returns_.clear_wake();
+    returns_.drain([&](size_t worker, const Credit&) {
+      --worker_in_flight_[worker];
+      ++phase.returned_;
+      ++out.credits_returned;
+      strategy->credit_returned(phase);
+    });
+    if (int64_t d = strategy->next_deadline_ns(); d && mono_ns() >= d)
+      strategy->deadline_reached(phase, mono_ns());
+  }
+  out.credits_issued = phase.issued_;
+  out.end_ns = mono_ns();
+  return out;
+}
+
+}  // namespace aiperf

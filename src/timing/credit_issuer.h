@@ -1,0 +1,47 @@
+#pragma once
+// The timing component: runs the phases in order on the calling thread, issuing credits to
+// workers under each phase's strategy and stop conditions (cli-and-load.md §4.0, §4.8).
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "timing/credit_returns.h"
+#include "timing/credit_target.h"
+#include "timing/phase.h"
+
+namespace aiperf {
+
+struct PhaseOutcome {
+  BenchmarkPhase phase = BenchmarkPhase::profiling;
+  int64_t start_ns = 0;         // monotonic: first credit could be issued
+  int64_t sending_end_ns = 0;   // monotonic: no more credits
+  int64_t end_ns = 0;           // monotonic: every credit returned (or given up on)
+  uint64_t credits_issued = 0;
+  uint64_t credits_returned = 0;
+  bool cancelled = false;       // interrupted, or stragglers cut off after the grace period
+};
+
+class CreditIssuer {
+ public:
+  CreditIssuer(std::vector<CreditTarget*> workers, CreditReturns& returns, uint32_t dataset_size);
+
+  std::vector<PhaseOutcome> run(const std::vector<PhaseSpec>& phases);
+
+  // Any thread, async-signal-safe: stop issuing, cancel what is in flight, finish soon.
+  void request_cancel();
+  bool cancel_requested() const { return cancel_.load(std::memory_order_relaxed); }
+
+ private:
+  class Phase;
+  PhaseOutcome run_phase(const PhaseSpec& spec);
+  size_t pick_worker() const;
+
+  std::vector<CreditTarget*> workers_;
+  std::vector<int64_t> worker_in_flight_;
+  CreditReturns& returns_;
+  uint32_t dataset_size_;
+  uint64_t next_credit_id_ = 0;
+  std::atomic<bool> cancel_{false};
+};
+
+}  // namespace aiperf

@@ -1,0 +1,11 @@
+#include "timing/load_strategy.h"
+
+#include "timing/concurrency_strategy.h"
+
+namespace aiperf {
+
+std::unique_ptr<LoadStrategy> make_load_strategy(const PhaseSpec& spec) {
+  return std::make_unique<ConcurrencyStrategy>(spec.concurrency);
+}
+
+}  // namespace aiperf

@@ -1,0 +1,32 @@
+#pragma once
+// A load strategy decides when credits are issued within a phase. The credit issuer owns
+// the stop conditions, the clock and delivery; strategies only ask "may I send?" and say
+// "send one now". Rate and trace modes add strategies without touching the transport.
+#include <cstdint>
+#include <memory>
+
+#include "timing/phase.h"
+
+namespace aiperf {
+
+class PhaseControl {
+ public:
+  virtual ~PhaseControl() = default;
+  virtual bool can_send() const = 0;      // every stop condition still allows one more credit
+  virtual void issue() = 0;               // grant one credit now
+  virtual int64_t in_flight() const = 0;  // credits issued and not yet returned
+};
+
+class LoadStrategy {
+ public:
+  virtual ~LoadStrategy() = default;
+  virtual void start(PhaseControl& control) = 0;
+  virtual void credit_returned(PhaseControl& control) = 0;
+  // Absolute monotonic ns at which the strategy wants deadline_reached(); 0 = none.
+  virtual int64_t next_deadline_ns() const { return 0; }
+  virtual void deadline_reached(PhaseControl&, int64_t /*now_ns*/) {}
+};
+
+std::unique_ptr<LoadStrategy> make_load_strategy(const PhaseSpec& spec);
+
+}  // namespace aiperf

@@ -1,0 +1,24 @@
+#pragma once
+// A phase is one stretch of load with one strategy and one stop rule (cli-and-load.md §2, §4.0).
+// The CLI produces at most two: an optional warm-up phase, then the profiling phase.
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "config/profile_config.h"
+#include "records/raw_record.h"
+
+namespace aiperf {
+
+struct PhaseSpec {
+  BenchmarkPhase phase = BenchmarkPhase::profiling;
+  int64_t concurrency = 1;                   // closed-loop in-flight requests
+  std::optional<int64_t> request_count;      // stop after this many credits
+  std::optional<double> duration_s;          // stop issuing after this long
+  double grace_s = std::numeric_limits<double>::infinity();  // wait for stragglers after duration
+};
+
+std::vector<PhaseSpec> plan_phases(const ProfileConfig& config);
+
+}  // namespace aiperf

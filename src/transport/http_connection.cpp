@@ -1,0 +1,81 @@
+#include "transport/http_connection.h"
+
+#include <array>
+#include <sys/socket.h>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ssl/host_name_verification.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+
+namespace aiperf {
+
+namespace {
+constexpr auto kAwait = asio::as_tuple(asio::use_awaitable);
+
+std::variant<tcp::socket, asio::ssl::stream<tcp::socket>> make_stream(asio::io_context& io,
+                                                                      asio::ssl::context* tls) {
+  if (tls) return std::variant<tcp::socket, asio::ssl::stream<tcp::socket>>(std::in_place_index<1>, io, *tls);
+  return std::variant<tcp::socket, asio::ssl::stream<tcp::socket>>(std::in_place_index<0>, io);
+}
+}  // namespace
+
+HttpConnection::HttpConnection(asio::io_context& io, asio::ssl::context* tls)
+    : stream_(make_stream(io, tls)), read_buffer_(new char[kReadBufferSize]) {}
+
+tcp::socket& HttpConnection::socket() {
+  if (auto* s = std::get_if<tcp::socket>(&stream_)) return *s;
+  return std::get<1>(stream_).next_layer();
+}
+
+const tcp::socket& HttpConnection::socket() const {
+  if (auto* s = std::get_if<tcp::socket>(&stream_)) return *s;
+  return std::get<1>(stream_).next_layer();
+}
+
+asio::awaitable<boost::system::error_code> HttpConnection::connect(
+    const std::vector<tcp::endpoint>& endpoints, const std::string& host, bool verify_host) {
+  auto [ec, endpoint] = co_await asio::async_connect(socket(), endpoints, kAwait);
+  if (ec) co_return ec;
+  socket().set_option(tcp::no_delay(true), ec);
+  if (auto* tls = std::get_if<1>(&stream_)) {
+    // SNI, and the certificate must name the host we asked for.
+    SSL_set_tlsext_host_name(tls->native_handle(), host.c_str());
+    if (verify_host) tls->set_verify_callback(asio::ssl::host_name_verification(host));
+    auto [hec] = co_await tls->async_handshake(asio::ssl::stream_base::client, kAwait);
+    if (hec) co_return hec;
+  }
+  co_return boost::system::error_code{};
+}
+
+asio::awaitable<std::tuple<boost::system::error_code, size_t>> HttpConnection::write(
+    const std::string& head_bytes, const std::string& body) {
+  std::array<asio::const_buffer, 2> buffers{asio::buffer(head_bytes), asio::buffer(body)};
+  if (auto* s = std::get_if<tcp::socket>(&stream_)) co_return co_await asio::async_write(*s, buffers, kAwait);
+  co_return co_await asio::async_write(std::get<1>(stream_), buffers, kAwait);
+}
+
+asio::awaitable<std::tuple<boost::system::error_code, size_t>> HttpConnection::read_some(char* data,
+                                                                                           size_t size) {
+  if (auto* s = std::get_if<tcp::socket>(&stream_))
+    co_return co_await s->async_read_some(asio::buffer(data, size), kAwait);
+  co_return co_await std::get<1>(stream_).async_read_some(asio::buffer(data, size), kAwait);
+}
+
+void HttpConnection::close() {
+  boost::system::error_code ignored;
+  socket().shutdown(tcp::socket::shutdown_both, ignored);
+  socket().close(ignored);
+}
+
+bool HttpConnection::peer_closed() const {
+  if (!socket().is_open()) return true;
+  char byte;
+  ssize_t n = ::recv(const_cast<tcp::socket&>(socket()).native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+  if (n == 0) return true;                        // orderly shutdown by the peer
+  if (n > 0) return !std::holds_alternative<asio::ssl::stream<tcp::socket>>(stream_);  // stray bytes
+  return errno != EAGAIN && errno != EWOULDBLOCK;  // reset or other error
+}
+
+}  // namespace aiperf

@@ -1,0 +1,62 @@
+#pragma once
+// One HTTP/1.1 connection (plain TCP or TLS) owned by one worker thread, with the buffers
+// it reuses for every request it carries.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <variant>
+#include <vector>
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/stream.hpp>
+
+#include "records/raw_record.h"
+
+namespace aiperf {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+class HttpConnection {
+ public:
+  static constexpr size_t kReadBufferSize = 16 * 1024;
+
+  // `tls` null = plain TCP.
+  HttpConnection(asio::io_context& io, asio::ssl::context* tls);
+
+  asio::awaitable<boost::system::error_code> connect(const std::vector<tcp::endpoint>& endpoints,
+                                                     const std::string& host, bool verify_host);
+  asio::awaitable<std::tuple<boost::system::error_code, size_t>> write(const std::string& head,
+                                                                        const std::string& body);
+  asio::awaitable<std::tuple<boost::system::error_code, size_t>> read_some(char* data, size_t size);
+
+  // Aborts pending operations (they complete with an error) and releases the socket.
+  void close();
+  // An idle keep-alive connection the server has since closed (llama.cpp does this while
+  // advertising keep-alive) must not be used for the next request.
+  bool peer_closed() const;
+
+  char* read_buffer() { return read_buffer_.get(); }
+  std::string head;  // request-head scratch, capacity reused
+
+  // Bookkeeping of the worker that owns it while a request is in flight.
+  size_t active_slot = SIZE_MAX;
+  BenchmarkPhase phase = BenchmarkPhase::profiling;
+  int64_t deadline_ns = 0;
+  int64_t start_ns = 0;
+  bool cancelled = false;
+  bool timed_out = false;
+
+ private:
+  tcp::socket& socket();
+  const tcp::socket& socket() const;
+
+  std::variant<tcp::socket, asio::ssl::stream<tcp::socket>> stream_;
+  std::unique_ptr<char[]> read_buffer_;
+};
+
+}  // namespace aiperf

@@ -1,0 +1,54 @@
+#include "transport/request_head.h"
+
+#include <charconv>
+#include <strings.h>
+
+namespace aiperf {
+
+namespace {
+
+bool same_name(const std::string& a, const char* b) { return strcasecmp(a.c_str(), b) == 0; }
+
+bool user_has(const RequestHeadOptions& o, const char* name) {
+  for (const auto& [k, v] : o.user_headers)
+    if (same_name(k, name)) return true;
+  return false;
+}
+
+}  // namespace
+
+RequestHead::RequestHead(const EndpointUrl& url, const RequestHeadOptions& options) {
+  // Priority (workloads-and-endpoints.md §7.1): our defaults < user headers < the transport's
+  // own Accept / Content-Type, which describe what this client actually sends and parses.
+  fixed_ = "POST " + url.path + " HTTP/1.1\r\n";
+  if (!user_has(options, "Host")) fixed_ += "Host: " + url.host_header + "\r\n";
+  if (!user_has(options, "User-Agent")) fixed_ += std::string("User-Agent: aiperf/") + AIPERF_VERSION + "\r\n";
+  if (!options.api_key.empty() && !user_has(options, "Authorization"))
+    fixed_ += "Authorization: Bearer " + options.api_key + "\r\n";
+  for (const auto& [name, value] : options.user_headers) {
+    if (same_name(name, "Accept") || same_name(name, "Content-Type") ||
+        same_name(name, "Content-Length") || same_name(name, "Transfer-Encoding") ||
+        same_name(name, "X-Request-ID"))
+      continue;
+    fixed_ += name + ": " + value + "\r\n";
+  }
+  fixed_ += options.streaming ? "Accept: text/event-stream\r\n" : "Accept: application/json\r\n";
+  fixed_ += "Content-Type: application/json\r\n";
+}
+
+void RequestHead::format(std::string& out, std::string_view request_id,
+                         std::string_view correlation_id, size_t content_length) const {
+  out.clear();
+  out += fixed_;
+  out += "X-Request-ID: ";
+  out += request_id;
+  out += "\r\nX-Correlation-ID: ";
+  out += correlation_id;
+  out += "\r\nContent-Length: ";
+  char digits[24];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, content_length);
+  out.append(digits, end);
+  out += "\r\n\r\n";
+}
+
+}  // namespace aiperf

@@ -1,0 +1,33 @@
+#pragma once
+// The bytes before the body: request line and headers. Everything that is the same for
+// every request is formatted once; per request only ids and Content-Length are appended.
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "transport/endpoint_url.h"
+
+namespace aiperf {
+
+struct RequestHeadOptions {
+  std::vector<std::pair<std::string, std::string>> user_headers;  // -H, in order
+  std::string api_key;                                            // empty = none
+  bool streaming = false;
+};
+
+class RequestHead {
+ public:
+  RequestHead(const EndpointUrl& url, const RequestHeadOptions& options);
+
+  // Writes the complete head into `out` (cleared first; its capacity is reused).
+  void format(std::string& out, std::string_view request_id, std::string_view correlation_id,
+              size_t content_length) const;
+
+  const std::string& fixed_part() const { return fixed_; }
+
+ private:
+  std::string fixed_;
+};
+
+}  // namespace aiperf

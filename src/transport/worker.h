@@ -1,0 +1,75 @@
+#pragma once
+// A worker is one thread with its own event loop and its own connections. It turns each
+// credit into one HTTP request, stamps times as bytes move, and hands the raw record to
+// the record processor and the credit back to the issuer. Nothing here is shared with
+// another worker.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "endpoints/request_builder.h"
+#include "records/record_queue.h"
+#include "timing/credit_returns.h"
+#include "timing/credit_target.h"
+#include "transport/endpoint_url.h"
+#include "transport/http_connection.h"
+#include "transport/request_head.h"
+
+namespace aiperf {
+
+struct WorkerOptions {
+  uint32_t id = 0;
+  EndpointUrl url;
+  std::vector<tcp::endpoint> endpoints;            // resolved once, before the run
+  const RequestHead* head = nullptr;
+  const std::vector<PreparedRequest>* requests = nullptr;
+  int64_t timeout_ns = 0;                          // whole request: connect + send + receive
+  asio::ssl::context* tls = nullptr;               // null: plain HTTP
+  bool verify_host = true;
+  bool streaming = false;
+};
+
+class Worker : public CreditTarget {
+ public:
+  Worker(WorkerOptions options, CreditReturns& returns, RecordQueue& records);
+  ~Worker() override;
+
+  void start();
+  // Stops the event loop and joins the thread. Call when every credit has returned.
+  void stop();
+
+  void deliver(const Credit& credit) override;
+  void cancel_in_flight(BenchmarkPhase phase) override;
+
+ private:
+  enum class Outcome { done, done_close, stale, failed };
+
+  asio::awaitable<void> run_request(Credit credit);
+  asio::awaitable<Outcome> exchange(HttpConnection& conn, RawRecord& record, const std::string& body,
+                                    bool reused);
+  std::shared_ptr<HttpConnection> take_idle();
+  void track(HttpConnection& conn, const Credit& credit, int64_t now);
+  void untrack(HttpConnection& conn);
+  void fail(RawRecord& record, const HttpConnection& conn, const boost::system::error_code& ec,
+            const char* during);
+  void schedule_timeout_sweep();
+
+  WorkerOptions options_;
+  CreditReturns& returns_;
+  RecordQueue& records_;
+  asio::io_context io_{1};
+  asio::executor_work_guard<asio::io_context::executor_type> work_;
+  asio::steady_timer sweep_timer_;
+  std::vector<std::shared_ptr<HttpConnection>> idle_;  // keep-alive pool
+  std::vector<HttpConnection*> active_;                // requests in flight
+  std::thread thread_;
+};
+
+}  // namespace aiperf

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Ctrl-C: the run stops, in-flight requests are cancelled, and what was measured is written
+# and marked incomplete.
+source "$(dirname "$0")/lib/common.bash"
+
+start_mock --ttft-ms 20 --itl-ms 20 --output-tokens 20
+ART="$WORK/art"
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --concurrency 4 --request-count 100000 \
+  --artifact-dir "$ART" >"$WORK/out.txt" 2>&1 &
+pid=$!
+sleep 2
+kill -INT "$pid"
+set +e
+wait "$pid"
+rc=$?
+set -e
+cat "$WORK/out.txt"
+[ "$rc" -eq 130 ] || fail "interrupted run should exit 130, got $rc"
+ART="$ART" py '
+import json, os
+art = os.environ["ART"]
+s = json.load(open(f"{art}/profile_export_aiperf.json"))
+assert s["was_cancelled"] is True
+assert s["request_count"]["avg"] > 0
+recs = [json.loads(l) for l in open(f"{art}/profile_export.jsonl")]
+cancelled = [r for r in recs if r.get("error", {}).get("code") == 499]
+assert len(cancelled) == 4, len(cancelled)   # every in-flight request is accounted for
+assert len(recs) == s["request_count"]["avg"] + s["error_request_count"]["avg"]
+print("ok", len(recs))
+'

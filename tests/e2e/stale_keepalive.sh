@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# A server that closes the connection after each streamed response while advertising
+# keep-alive (llama.cpp does) must cause no errors and no inflated TTFT.
+source "$(dirname "$0")/lib/common.bash"
+
+start_mock --close-after-stream --ttft-ms 20 --itl-ms 2 --output-tokens 8
+ART="$WORK/art"
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --concurrency 4 --request-count 80 \
+  --artifact-dir "$ART" >"$WORK/out.txt" 2>&1 || { cat "$WORK/out.txt"; fail "aiperf failed"; }
+ART="$ART" py '
+import json, os
+s = json.load(open(os.environ["ART"] + "/profile_export_aiperf.json"))
+assert "error_request_count" not in s, s.get("error_summary")
+assert s["request_count"]["avg"] == 80
+assert s["time_to_first_token"]["max"] < 20 + 10, s["time_to_first_token"]
+print("ok", s["time_to_first_token"]["avg"])
+'

@@ -1,0 +1,295 @@
+#include "cli/profile_cli.h"
+
+#include <cmath>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace aiperf {
+namespace {
+
+using ::testing::HasSubstr;
+
+ProfileConfig parse(std::vector<std::string> args) {
+  auto config = parse_profile_args(args);
+  if (!config) throw std::runtime_error("help was printed");
+  return *config;
+}
+
+ProfileConfig parse_with_model(std::vector<std::string> args) {
+  args.insert(args.begin(), {"-m", "test-model"});
+  return parse(args);
+}
+
+// The ConfigError text for `args` (model added unless `with_model` is false).
+std::string error_of(std::vector<std::string> args, bool with_model = true) {
+  if (with_model) args.insert(args.begin(), {"-m", "test-model"});
+  try {
+    parse_profile_args(args);
+  } catch (const ConfigError& e) {
+    std::string msg = e.what();
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << "multi-line error: " << msg;
+    return msg;
+  }
+  ADD_FAILURE() << "no ConfigError";
+  return "";
+}
+
+TEST(ProfileCli, Defaults) {
+  ProfileConfig c = parse({"-m", "m1"});
+  EXPECT_EQ(c.model_names, std::vector<std::string>{"m1"});
+  EXPECT_EQ(c.endpoint_type, EndpointType::chat);
+  EXPECT_FALSE(c.streaming);
+  EXPECT_EQ(c.urls, std::vector<std::string>{"http://localhost:8000"});
+  EXPECT_DOUBLE_EQ(c.request_timeout_seconds, 21600.0);
+  EXPECT_EQ(c.effective_request_count(), 10);
+  EXPECT_EQ(c.effective_concurrency(), 1);
+  EXPECT_EQ(c.effective_workers(), 1);  // capped by the default concurrency
+  EXPECT_EQ(c.isl_mean, 550);
+  EXPECT_FALSE(c.osl_mean.has_value());
+  EXPECT_EQ(c.num_dataset_entries, 100);
+  EXPECT_FALSE(c.random_seed.has_value());
+  EXPECT_EQ(c.export_level, ExportLevel::records);
+  EXPECT_EQ(c.artifact_root, "artifacts");
+  EXPECT_FALSE(c.artifact_dir_given);
+  EXPECT_TRUE(c.ssl_verify);
+  EXPECT_TRUE(c.extra_inputs.empty());
+  EXPECT_EQ(c.tokenizer_name(), "m1");
+  EXPECT_EQ(c.verbosity, 0);
+  EXPECT_EQ(c.benchmark_grace_period, 30.0);
+}
+
+TEST(ProfileCli, ModelAliasesCommaListsAndRepeats) {
+  EXPECT_EQ(parse({"--model", "a"}).model_names, std::vector<std::string>{"a"});
+  EXPECT_EQ(parse({"--model-names", "a"}).model_names, std::vector<std::string>{"a"});
+  EXPECT_EQ(parse({"-m", "a, b"}).model_names, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(parse({"-m", "a", "-m", "b"}).model_names, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(parse({"-m", "a", "b", "--streaming"}).model_names,
+            (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(parse({"--model=a,b"}).model_names, (std::vector<std::string>{"a", "b"}));
+}
+
+TEST(ProfileCli, SyntheticAliases) {
+  for (const char* flag : {"--isl", "--synthetic-input-tokens-mean", "--prompt-input-tokens-mean"})
+    EXPECT_EQ(parse_with_model({flag, "128"}).isl_mean, 128) << flag;
+  for (const char* flag :
+       {"--isl-stddev", "--synthetic-input-tokens-stddev", "--prompt-input-tokens-stddev"})
+    EXPECT_DOUBLE_EQ(parse_with_model({flag, "2.5"}).isl_stddev, 2.5) << flag;
+  for (const char* flag : {"--osl", "--output-tokens-mean", "--prompt-output-tokens-mean"})
+    EXPECT_EQ(parse_with_model({flag, "64"}).osl_mean, 64) << flag;
+  for (const char* flag :
+       {"--osl-stddev", "--output-tokens-stddev", "--prompt-output-tokens-stddev"})
+    EXPECT_DOUBLE_EQ(parse_with_model({flag, "3"}).osl_stddev, 3.0) << flag;
+  EXPECT_EQ(parse_with_model({"--num-dataset-entries", "7"}).num_dataset_entries, 7);
+  EXPECT_EQ(parse_with_model({"--num-prompts", "8"}).num_dataset_entries, 8);
+  EXPECT_EQ(parse_with_model({"--random-seed", "42"}).random_seed, 42u);
+}
+
+TEST(ProfileCli, LoadAndOutputAliases) {
+  EXPECT_EQ(parse_with_model({"--request-count", "5"}).request_count, 5);
+  EXPECT_EQ(parse_with_model({"--num-requests", "6"}).request_count, 6);
+  EXPECT_EQ(parse_with_model({"--concurrency", "4"}).concurrency, 4);
+  EXPECT_EQ(parse_with_model({"--warmup-request-count", "2"}).warmup_request_count, 2);
+  EXPECT_EQ(parse_with_model({"--num-warmup-requests", "3"}).warmup_request_count, 3);
+  EXPECT_EQ(parse_with_model({"--workers-max", "2"}).workers_max, 2);
+  EXPECT_EQ(parse_with_model({"--max-workers", "3"}).workers_max, 3);
+  for (const char* flag : {"--artifact-dir", "--output-artifact-dir"}) {
+    ProfileConfig c = parse_with_model({flag, "out/x"});
+    EXPECT_EQ(c.artifact_root, "out/x");
+    EXPECT_TRUE(c.artifact_dir_given);
+  }
+  EXPECT_EQ(parse_with_model({"--export-level", "summary"}).export_level, ExportLevel::summary);
+  EXPECT_EQ(parse_with_model({"--profile-export-level", "RAW"}).export_level, ExportLevel::raw);
+  EXPECT_EQ(parse_with_model({"--ui-type", "simple"}).ui_type, UiType::simple);
+  EXPECT_EQ(parse_with_model({"--ui", "none"}).ui_type, UiType::none);
+}
+
+TEST(ProfileCli, EndpointFlags) {
+  ProfileConfig c = parse_with_model({"--endpoint-type", "Completions", "--endpoint", "/v2/x",
+                                      "--streaming", "--api-key", "sk-1",
+                                      "--use-legacy-max-tokens", "--use-server-token-count",
+                                      "--request-timeout-seconds", "12.5", "--tokenizer", "tok"});
+  EXPECT_EQ(c.endpoint_type, EndpointType::completions);
+  EXPECT_EQ(c.custom_endpoint, "/v2/x");
+  EXPECT_TRUE(c.streaming);
+  EXPECT_EQ(c.api_key, "sk-1");
+  EXPECT_TRUE(c.use_legacy_max_tokens);
+  EXPECT_TRUE(c.use_server_token_count);
+  EXPECT_DOUBLE_EQ(c.request_timeout_seconds, 12.5);
+  EXPECT_EQ(c.tokenizer_name(), "tok");
+  EXPECT_EQ(parse_with_model({"--custom-endpoint", "/c"}).custom_endpoint, "/c");
+  EXPECT_FALSE(parse_with_model({"--no-ssl-verify"}).ssl_verify);
+  EXPECT_TRUE(parse_with_model({"--no-ssl-verify", "--ssl-verify"}).ssl_verify);
+}
+
+TEST(ProfileCli, Verbosity) {
+  EXPECT_EQ(parse_with_model({"-v"}).verbosity, 1);
+  EXPECT_EQ(parse_with_model({"--verbose"}).verbosity, 1);
+  EXPECT_EQ(parse_with_model({"-vv"}).verbosity, 2);
+  EXPECT_EQ(parse_with_model({"--extra-verbose"}).verbosity, 2);
+}
+
+TEST(ProfileCli, UrlNormalisation) {
+  EXPECT_EQ(parse_with_model({"-u", "localhost:9000"}).urls,
+            std::vector<std::string>{"http://localhost:9000"});
+  EXPECT_EQ(parse_with_model({"--url", "https://h:1/v1"}).urls,
+            std::vector<std::string>{"https://h:1/v1"});
+  EXPECT_EQ(parse_with_model({"--url", "HTTP://h"}).urls, std::vector<std::string>{"http://h"});
+  EXPECT_EQ(parse_with_model({"-u", "127.0.0.1:1", "-u", "127.0.0.1:2"}).urls,
+            (std::vector<std::string>{"http://127.0.0.1:1", "http://127.0.0.1:2"}));
+  EXPECT_EQ(parse_with_model({"-u", "a:1,b:2"}).urls,
+            (std::vector<std::string>{"http://a:1", "http://b:2"}));
+  EXPECT_EQ(error_of({"--url", "ftp://h"}),
+            "--url: unsupported scheme 'ftp' in 'ftp://h' (only http and https are allowed)");
+  EXPECT_EQ(error_of({"--url", "http://"}), "--url: missing host in 'http://'");
+}
+
+TEST(ProfileCli, ExtraInputsDecodeAndMerge) {
+  ProfileConfig c = parse_with_model(
+      {"--extra-inputs", "ignore_eos:true", "temperature:0.7", "--extra-inputs", "name:bob",
+       "--extra-inputs", R"({"min_tokens": 5, "temperature": 0.1})", "--extra-inputs",
+       "nested:{\"a\":[1,2]}", "--extra-inputs", "quoted:\"7\"", "--extra-inputs", "url:http://x"});
+  EXPECT_EQ(c.extra_inputs["ignore_eos"], true);
+  EXPECT_EQ(c.extra_inputs["temperature"], 0.1);  // the later JSON object wins
+  EXPECT_EQ(c.extra_inputs["name"], "bob");
+  EXPECT_EQ(c.extra_inputs["min_tokens"], 5);
+  EXPECT_EQ(c.extra_inputs["nested"], nlohmann::json::parse(R"({"a":[1,2]})"));
+  EXPECT_EQ(c.extra_inputs["quoted"], "7");
+  EXPECT_EQ(c.extra_inputs["url"], "http://x");
+}
+
+TEST(ProfileCli, ExtraInputsErrors) {
+  std::string bad = error_of({"--extra-inputs", R"({"a": 1,})"});
+  EXPECT_THAT(bad, HasSubstr("--extra-inputs: invalid JSON object"));
+  EXPECT_THAT(bad, HasSubstr("line 1, column 9"));
+  EXPECT_THAT(error_of({"--extra-inputs", "noseparator"}),
+              HasSubstr("--extra-inputs: expected key:value or a JSON object, got 'noseparator'"));
+  EXPECT_THAT(error_of({"--extra-inputs", ":x"}), HasSubstr("--extra-inputs: expected key:value"));
+}
+
+TEST(ProfileCli, Headers) {
+  ProfileConfig c = parse_with_model(
+      {"-H", "X-A: 1", "--header", "X-B:two", "-H", R"({"X-C": "3", "X-D": 4})"});
+  std::vector<std::pair<std::string, std::string>> want{
+      {"X-A", "1"}, {"X-B", "two"}, {"X-C", "3"}, {"X-D", "4"}};
+  EXPECT_EQ(c.headers, want);
+  EXPECT_THAT(error_of({"-H", "nocolon"}),
+              HasSubstr("-H/--header: expected Name:Value or a JSON object, got 'nocolon'"));
+  EXPECT_THAT(error_of({"-H", "{bad"}), HasSubstr("-H/--header: invalid JSON object"));
+}
+
+TEST(ProfileCli, DurationAndGrace) {
+  ProfileConfig c = parse_with_model({"--benchmark-duration", "5", "--benchmark-grace-period", "2"});
+  EXPECT_EQ(c.benchmark_duration, 5.0);
+  EXPECT_EQ(c.benchmark_grace_period, 2.0);
+  EXPECT_FALSE(c.effective_request_count().has_value());
+  ProfileConfig inf = parse_with_model(
+      {"--benchmark-duration", "1.5", "--benchmark-grace-period", "inf"});
+  EXPECT_TRUE(std::isinf(inf.benchmark_grace_period));
+  EXPECT_EQ(error_of({"--benchmark-grace-period", "3"}),
+            "--benchmark-grace-period requires --benchmark-duration");
+  EXPECT_EQ(error_of({"--benchmark-duration", "inf"}),
+            "--benchmark-duration: expected a finite number, got 'inf'");
+}
+
+TEST(ProfileCli, MissingModel) {
+  EXPECT_EQ(error_of({}, false), "--model is required");
+  EXPECT_EQ(error_of({"--streaming"}, false), "--model is required");
+  EXPECT_EQ(error_of({"-m", ","}, false), "-m: empty model name in ','");
+  EXPECT_THAT(error_of({"--model"}, false), HasSubstr("--model"));
+}
+
+TEST(ProfileCli, UnknownOptions) {
+  EXPECT_EQ(error_of({"--foo"}), "unknown option --foo");
+  EXPECT_EQ(error_of({"--foo=3"}), "unknown option --foo");
+  EXPECT_EQ(error_of({"--concurency", "3"}), "unknown option --concurency (did you mean --concurrency?)");
+  EXPECT_EQ(error_of({"stray"}), "unexpected argument 'stray'");
+}
+
+TEST(ProfileCli, NotYetSupportedFlags) {
+  EXPECT_EQ(error_of({"--request-rate", "5"}), "--request-rate is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--fixed-schedule"}), "--fixed-schedule is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--input-file=x.jsonl"}), "--input-file is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--goodput", "request_latency:100"}),
+            "--goodput is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--slice-duration", "1"}), "--slice-duration is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"-f", "run.yaml"}), "-f is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--arrival-pattern", "poisson", "--request-rate", "1"}),
+            "--arrival-pattern is not supported yet by aiperf-cpp");
+  // Reported even without --model: the user should learn the flag is the problem first.
+  EXPECT_EQ(error_of({"--request-rate", "5"}, false),
+            "--request-rate is not supported yet by aiperf-cpp");
+}
+
+TEST(ProfileCli, BadEnums) {
+  EXPECT_EQ(error_of({"--endpoint-type", "bogus"}),
+            "--endpoint-type: invalid choice 'bogus' (choose from chat, completions)");
+  EXPECT_EQ(error_of({"--endpoint-type", "responses"}),
+            "--endpoint-type responses is not supported yet by aiperf-cpp (supported: chat, "
+            "completions)");
+  EXPECT_EQ(error_of({"--export-level", "all"}),
+            "--export-level: invalid choice 'all' (choose from summary, records, raw)");
+  EXPECT_EQ(error_of({"--ui", "dashboard"}),
+            "--ui dashboard is not supported yet by aiperf-cpp (use simple or none)");
+  EXPECT_EQ(error_of({"--ui-type", "fancy"}),
+            "--ui-type: invalid choice 'fancy' (choose from dashboard, simple, none)");
+}
+
+TEST(ProfileCli, NumericRanges) {
+  EXPECT_EQ(error_of({"--concurrency", "0"}), "--concurrency must be >= 1 (got 0)");
+  EXPECT_EQ(error_of({"--concurrency", "-1"}), "--concurrency must be >= 1 (got -1)");
+  EXPECT_EQ(error_of({"--request-count", "0"}), "--request-count must be >= 1 (got 0)");
+  EXPECT_EQ(error_of({"--num-requests", "0"}), "--num-requests must be >= 1 (got 0)");
+  EXPECT_EQ(error_of({"--benchmark-duration", "0"}), "--benchmark-duration must be > 0 (got 0)");
+  EXPECT_EQ(error_of({"--benchmark-duration", "1", "--benchmark-grace-period", "-1"}),
+            "--benchmark-grace-period must be >= 0 (got -1)");
+  EXPECT_EQ(error_of({"--request-timeout-seconds", "0"}),
+            "--request-timeout-seconds must be > 0 (got 0)");
+  EXPECT_EQ(error_of({"--num-dataset-entries", "0"}), "--num-dataset-entries must be >= 1 (got 0)");
+  EXPECT_EQ(error_of({"--random-seed", "-3"}), "--random-seed must be >= 0 (got -3)");
+  EXPECT_EQ(error_of({"--workers-max", "0"}), "--workers-max must be >= 1 (got 0)");
+  EXPECT_EQ(error_of({"--warmup-request-count", "0"}), "--warmup-request-count must be >= 1 (got 0)");
+  EXPECT_EQ(error_of({"--osl", "0"}), "--osl must be >= 1 (got 0)");
+  EXPECT_EQ(error_of({"--isl", "-5"}), "--isl must be >= 0 (got -5)");
+  EXPECT_EQ(error_of({"--isl-stddev", "-1"}), "--isl-stddev must be >= 0 (got -1)");
+}
+
+TEST(ProfileCli, MalformedNumbers) {
+  EXPECT_EQ(error_of({"--concurrency", "abc"}), "--concurrency: expected an integer, got 'abc'");
+  EXPECT_EQ(error_of({"--concurrency", "1.5"}), "--concurrency: expected an integer, got '1.5'");
+  EXPECT_EQ(error_of({"--benchmark-duration", "5s"}),
+            "--benchmark-duration: expected a number, got '5s'");
+  EXPECT_EQ(error_of({"--concurrency", "8,16"}),
+            "--concurrency 8,16: comma lists (parameter sweeps) are not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--random-seed", "x"}), "--random-seed: expected a non-negative integer, got 'x'");
+  EXPECT_THAT(error_of({"--concurrency"}), HasSubstr("--concurrency"));
+}
+
+TEST(ProfileCli, RepeatedSingleValueFlagKeepsLast) {
+  EXPECT_EQ(parse_with_model({"--concurrency", "2", "--concurrency", "3"}).concurrency, 3);
+}
+
+TEST(ProfileCli, CliCommandRedactsApiKey) {
+  ProfileConfig c = parse({"-m", "m", "--api-key", "sk-secret", "--extra-inputs", "a b:1",
+                           "-H", "Authorization: Bearer x", "--url=localhost:1"});
+  EXPECT_EQ(c.cli_command,
+            "aiperf profile -m m --api-key '<redacted>' --extra-inputs 'a b:1' -H "
+            "'Authorization:<redacted>' --url=localhost:1");
+  EXPECT_EQ(parse({"-m", "m", "--api-key=sk"}).cli_command,
+            "aiperf profile -m m '--api-key=<redacted>'");
+}
+
+TEST(ProfileCli, HelpPrintsAndReturnsNothing) {
+  testing::internal::CaptureStdout();
+  auto config = parse_profile_args({"--help"});
+  std::string out = testing::internal::GetCapturedStdout();
+  EXPECT_FALSE(config.has_value());
+  EXPECT_THAT(out, HasSubstr("--concurrency"));
+  EXPECT_THAT(out, HasSubstr("--model-names"));
+  EXPECT_THAT(out, ::testing::Not(HasSubstr("--request-rate")));  // hidden until supported
+  EXPECT_EQ(out, profile_usage());
+  EXPECT_THAT(aiperf_usage(), HasSubstr("profile"));
+}
+
+}  // namespace
+}  // namespace aiperf

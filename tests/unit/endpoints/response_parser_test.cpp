@@ -1,0 +1,271 @@
+#include "endpoints/response_parser.h"
+
+#include <gtest/gtest.h>
+
+#include "raw_record_builder.h"
+
+namespace aiperf {
+namespace {
+
+using testing::RawRecordBuilder;
+
+ProfileConfig chat_config() {
+  ProfileConfig c;
+  c.model_names = {"m"};
+  c.endpoint_type = EndpointType::chat;
+  c.streaming = true;
+  return c;
+}
+
+ProfileConfig completions_config() {
+  ProfileConfig c = chat_config();
+  c.endpoint_type = EndpointType::completions;
+  return c;
+}
+
+TEST(ParseRecord, StreamingChatContentKeepsEachMessageArrivalTime) {
+  RawRecord r = RawRecordBuilder().start(100).chat_delta(120, "a b c").chat_delta(200, " d e f")
+                    .done(210).end(220).build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_FALSE(p.error);
+  EXPECT_TRUE(p.streamed);
+  ASSERT_EQ(p.responses.size(), 2u);
+  EXPECT_EQ(p.responses[0].perf_ns, 120);
+  EXPECT_EQ(p.responses[0].text, "a b c");
+  EXPECT_EQ(p.responses[1].perf_ns, 200);
+  EXPECT_EQ(p.responses[1].text, " d e f");
+}
+
+TEST(ParseRecord, RoleOnlyUsageOnlyDoneAndUnparsableMessagesAreNotContent) {
+  RawRecord r = RawRecordBuilder()
+                    .start(100)
+                    .data(110, R"({"choices":[{"index":0,"delta":{"role":"assistant"}}]})")
+                    .data(115, R"({"choices":[{"index":0,"delta":{"content":""}}]})")
+                    .data(117, "not json {")
+                    .chat_delta(120, "hello")
+                    .data(130, R"({"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":1}})")
+                    .done(140)
+                    .end(150)
+                    .build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_FALSE(p.error);
+  ASSERT_EQ(p.responses.size(), 1u);
+  EXPECT_EQ(p.responses[0].perf_ns, 120);
+  ASSERT_TRUE(p.usage);
+  EXPECT_EQ(p.usage->prompt_tokens, 5);
+  EXPECT_EQ(p.usage->completion_tokens, 1);
+}
+
+TEST(ParseRecord, LeadingWhitespaceChunkIsContent) {
+  RawRecord r = RawRecordBuilder().start(1).chat_delta(5, " ").end(9).build();
+  EXPECT_EQ(parse_record(chat_config(), r).responses.size(), 1u);
+}
+
+TEST(ParseRecord, ReasoningContentFallsBackToReasoning) {
+  RawRecord r =
+      RawRecordBuilder()
+          .start(1)
+          .data(5, R"({"choices":[{"delta":{"reasoning_content":"think"}}]})")
+          .data(6, R"({"choices":[{"delta":{"reasoning_content":"","reasoning":" more"}}]})")
+          .data(7, R"({"choices":[{"delta":{"content":"answer","reasoning_content":null}}]})")
+          .end(9)
+          .build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_EQ(p.responses.size(), 3u);
+  EXPECT_EQ(p.responses[0].reasoning, "think");
+  EXPECT_EQ(p.responses[1].reasoning, " more");
+  EXPECT_EQ(p.responses[2].text, "answer");
+  EXPECT_EQ(p.responses[2].reasoning, "");
+}
+
+TEST(ParseRecord, ToolCallsContributeNameAndArguments) {
+  RawRecord r = RawRecordBuilder()
+                    .start(1)
+                    .data(5, R"({"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"name":"get_weather","arguments":"{\"city\":"}}]}}]})")
+                    .data(6, R"({"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"Paris\"}"}}]}}]})")
+                    .end(9)
+                    .build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_EQ(p.responses.size(), 2u);
+  EXPECT_EQ(p.responses[0].text, "get_weather{\"city\":");
+  EXPECT_EQ(p.responses[1].text, "\"Paris\"}");
+}
+
+TEST(ParseRecord, StreamingCompletionsUseChoiceText) {
+  RawRecord r = RawRecordBuilder()
+                    .start(1)
+                    .data(5, R"({"object":"text_completion","choices":[{"index":0,"text":"Once"}]})")
+                    .data(6, R"({"object":"text_completion","choices":[{"index":0,"text":""}]})")
+                    .end(9)
+                    .build();
+  ParsedRecord p = parse_record(completions_config(), r);
+  ASSERT_EQ(p.responses.size(), 1u);
+  EXPECT_EQ(p.responses[0].text, "Once");
+}
+
+TEST(ParseRecord, NonStreamingChatIsOneResponseAtBodyTime) {
+  RawRecord r =
+      RawRecordBuilder()
+          .start(100)
+          .body(500, R"({"object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"hi there","reasoning_content":"hmm"}}],"usage":{"prompt_tokens":3,"completion_tokens":4,"completion_tokens_details":{"reasoning_tokens":1}}})")
+          .end(510)
+          .build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_FALSE(p.error);
+  EXPECT_FALSE(p.streamed);
+  ASSERT_EQ(p.responses.size(), 1u);
+  EXPECT_EQ(p.responses[0].perf_ns, 500);
+  EXPECT_EQ(p.responses[0].text, "hi there");
+  EXPECT_EQ(p.responses[0].reasoning, "hmm");
+  ASSERT_TRUE(p.usage);
+  EXPECT_EQ(p.usage->reasoning_tokens, 1);
+}
+
+TEST(ParseRecord, NonStreamingCompletionsUseChoiceText) {
+  RawRecord r = RawRecordBuilder()
+                    .start(100)
+                    .body(300, R"({"object":"text_completion","choices":[{"text":"abc"}]})")
+                    .end(300)
+                    .build();
+  ParsedRecord p = parse_record(completions_config(), r);
+  ASSERT_EQ(p.responses.size(), 1u);
+  EXPECT_EQ(p.responses[0].text, "abc");
+}
+
+TEST(ParseRecord, UsageNormalisesSynonymsAndLastNonEmptyWins) {
+  RawRecord r = RawRecordBuilder()
+                    .start(1)
+                    .data(2, R"({"choices":[{"delta":{"content":"x"}}],"usage":null})")
+                    .data(3, R"({"choices":[],"usage":{"input_tokens":9,"output_tokens":2}})")
+                    .data(4, R"({"choices":[],"usage":{}})")
+                    .end(5)
+                    .build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_TRUE(p.usage);
+  EXPECT_EQ(p.usage->prompt_tokens, 9);
+  EXPECT_EQ(p.usage->completion_tokens, 2);
+  EXPECT_FALSE(p.usage->reasoning_tokens);
+}
+
+TEST(ParseRecord, Non2xxIsAnErrorWithStatusReasonAndBody) {
+  RawRecord r = RawRecordBuilder().start(1).status(500, "Internal Server Error")
+                    .body(5, R"({"error":"engine overloaded"})").end(5).build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_TRUE(p.error);
+  EXPECT_EQ(p.error->code, 500);
+  EXPECT_EQ(p.error->type, "Internal Server Error");
+  EXPECT_EQ(p.error->message, R"({"error":"engine overloaded"})");
+  EXPECT_TRUE(p.responses.empty());
+}
+
+TEST(ParseRecord, MissingReasonPhraseUsesTheStandardOne) {
+  RawRecord r = RawRecordBuilder().start(1).status(429, "").body(5, "slow down").end(5).build();
+  EXPECT_EQ(parse_record(chat_config(), r).error->type, "Too Many Requests");
+}
+
+TEST(ParseRecord, TransportErrorStaysAnError) {
+  ErrorDetails e{std::nullopt, "ConnectionRefusedError", "connect: refused"};
+  RawRecord r = RawRecordBuilder().start(1).end(2).transport_error(e).build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_TRUE(p.error);
+  EXPECT_EQ(*p.error, e);
+}
+
+TEST(ParseRecord, Http200WithoutContentIsAnInvalidInferenceResult) {
+  RawRecord r = RawRecordBuilder()
+                    .start(1)
+                    .data(2, R"({"choices":[{"delta":{"role":"assistant"}}]})")
+                    .data(3, R"({"choices":[],"usage":{"prompt_tokens":1}})")
+                    .done(4)
+                    .end(5)
+                    .build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_TRUE(p.error);
+  EXPECT_FALSE(p.error->code);
+  EXPECT_EQ(p.error->type, "InvalidInferenceResultError");
+  EXPECT_NE(p.error->message.find("No responses with actual content"), std::string::npos);
+}
+
+TEST(ParseRecord, NonStreamingJsonErrorBodyIsNoContent) {
+  RawRecord r = RawRecordBuilder().start(1).body(5, R"({"error":{"message":"bad"}})").end(5).build();
+  EXPECT_EQ(parse_record(chat_config(), r).error->type, "InvalidInferenceResultError");
+}
+
+TEST(ParseRecord, ErrorEventUsesItsCommentAnd502) {
+  RawRecord r = RawRecordBuilder().start(1).chat_delta(2, "partial")
+                    .sse(3, "event: error\n: upstream exploded\n\n").end(4).build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_TRUE(p.error);
+  EXPECT_EQ(p.error->code, 502);
+  EXPECT_EQ(p.error->type, "SSEResponseError");
+  EXPECT_EQ(p.error->message, "Error occurred in SSE response: upstream exploded");
+  EXPECT_TRUE(p.responses.empty());
+}
+
+TEST(ParseRecord, ErrorEventWithoutCommentIsStillAnError) {
+  RawRecord r = RawRecordBuilder().start(1).sse(3, "event: error\ndata: oops\n\n").end(4).build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_TRUE(p.error);
+  EXPECT_EQ(p.error->code, 502);
+  EXPECT_NE(p.error->message.find("Unknown error in SSE response"), std::string::npos);
+}
+
+TEST(ParseRecord, JsonErrorInStreamTakesAnHttpErrorCode) {
+  RawRecord r = RawRecordBuilder().start(1).chat_delta(2, "x")
+                    .data(3, R"({"error":{"code":429,"message":"rate limited"}})").end(4).build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_TRUE(p.error);
+  EXPECT_EQ(p.error->code, 429);
+  EXPECT_EQ(p.error->type, "SSEResponseError");
+  EXPECT_EQ(p.error->message, "Error occurred in SSE response: rate limited");
+}
+
+TEST(ParseRecord, JsonErrorCodeOutsideHttpErrorsBecomes502) {
+  RawRecord a = RawRecordBuilder().start(1).data(3, R"({"error":{"code":"overloaded"}})").end(4).build();
+  ParsedRecord pa = parse_record(chat_config(), a);
+  ASSERT_TRUE(pa.error);
+  EXPECT_EQ(pa.error->code, 502);
+  EXPECT_EQ(pa.error->message, R"(Error occurred in SSE response: {"code":"overloaded"})");
+
+  RawRecord b = RawRecordBuilder().start(1).data(3, R"({"error":"boom"})").end(4).build();
+  ParsedRecord pb = parse_record(chat_config(), b);
+  EXPECT_EQ(pb.error->code, 502);
+  EXPECT_EQ(pb.error->message, "Error occurred in SSE response: boom");
+}
+
+TEST(ParseRecord, FalsyJsonErrorIsIgnored) {
+  RawRecord r = RawRecordBuilder().start(1)
+                    .data(2, R"({"error":null,"choices":[{"delta":{"content":"ok"}}]})").end(4).build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  EXPECT_FALSE(p.error);
+  EXPECT_EQ(p.responses.size(), 1u);
+}
+
+TEST(ParseRecord, BadTimestampsMakeAnInvalidRecord) {
+  RawRecord r = RawRecordBuilder().start(0).chat_delta(5, "x").end(6).build();
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_TRUE(p.error);
+  EXPECT_EQ(p.error->type, "InvalidInferenceResultError");
+  EXPECT_NE(p.error->message.find("Start perf ns"), std::string::npos);
+}
+
+TEST(ParseRecord, ChunkRangesPastTheBodyAreClamped) {
+  RawRecord r = RawRecordBuilder().start(1).chat_delta(2, "x").end(4).build();
+  r.chunks.push_back(ResponseChunk{uint32_t(r.body.size() + 10), 50, 3});
+  ParsedRecord p = parse_record(chat_config(), r);
+  EXPECT_FALSE(p.error);
+  EXPECT_EQ(p.responses.size(), 1u);
+}
+
+TEST(ParseRecord, CancelledRecordIsAnError) {
+  RawRecord r = RawRecordBuilder().start(1'000'000'000).chat_delta(1'100'000'000, "x")
+                    .end(3'500'000'000).build();
+  r.was_cancelled = true;
+  ParsedRecord p = parse_record(chat_config(), r);
+  ASSERT_TRUE(p.error);
+  EXPECT_EQ(p.error->code, 499);
+  EXPECT_EQ(p.error->message, "Request was cancelled after 2.500 seconds");
+}
+
+}  // namespace
+}  // namespace aiperf

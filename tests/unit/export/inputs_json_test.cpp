@@ -1,0 +1,81 @@
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "endpoints/request_builder.h"
+#include "export/exporter.h"
+#include "temp_dir.h"
+
+namespace aiperf {
+namespace {
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST(InputsJson, GroupsPayloadsBySessionKeepingBodyKeyOrder) {
+  testing::TempDir tmp;
+  std::vector<PreparedRequest> requests{
+      {"s1", R"({"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true})"},
+      {"s2", R"({"model":"m","max_completion_tokens":5})"},
+      {"s1", R"({"model":"m","n":1})"},
+  };
+  write_inputs_json(tmp.path / "inputs.json", requests);
+  EXPECT_EQ(read(tmp.path / "inputs.json"),
+            R"({
+  "data": [
+    {
+      "session_id": "s1",
+      "payloads": [
+        {
+          "model": "m",
+          "messages": [
+            {
+              "role": "user",
+              "content": "hi"
+            }
+          ],
+          "stream": true
+        },
+        {
+          "model": "m",
+          "n": 1
+        }
+      ]
+    },
+    {
+      "session_id": "s2",
+      "payloads": [
+        {
+          "model": "m",
+          "max_completion_tokens": 5
+        }
+      ]
+    }
+  ]
+})");
+  EXPECT_FALSE(std::filesystem::exists(tmp.path / "inputs.json.partial"));
+}
+
+TEST(InputsJson, EmptyListStillHasData) {
+  testing::TempDir tmp;
+  write_inputs_json(tmp.path / "inputs.json", {});
+  EXPECT_EQ(read(tmp.path / "inputs.json"), "{\n  \"data\": []\n}");
+}
+
+TEST(InputsJson, BadBodyNamesTheConversation) {
+  testing::TempDir tmp;
+  try {
+    write_inputs_json(tmp.path / "inputs.json", {{"conv-7", "{not json"}});
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("conv-7"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace aiperf

@@ -1,0 +1,90 @@
+#include "mock_server/mock_config.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace aiperf::mock {
+namespace {
+
+MockArgs parse(std::vector<std::string_view> args) { return parse_mock_args(args); }
+
+TEST(MockConfig, DefaultsMatchTheDocumentedFlags) {
+  MockArgs a = parse({});
+  ASSERT_EQ(a.error, "");
+  EXPECT_EQ(a.config.host, "127.0.0.1");
+  EXPECT_EQ(a.config.port, 8000);
+  EXPECT_EQ(a.config.ttft_ms, 0.0);
+  EXPECT_EQ(a.config.itl_ms, 0.0);
+  EXPECT_FALSE(a.config.output_tokens.has_value());
+  EXPECT_EQ(a.config.tokens_per_chunk, 1);
+  EXPECT_EQ(a.config.error_rate, 0.0);
+  EXPECT_EQ(a.config.workers, 0u);
+  EXPECT_EQ(a.config.model, "mock-model");
+  EXPECT_FALSE(a.config.close_after_stream);
+  EXPECT_FALSE(a.config.tls());
+  EXPECT_FALSE(a.show_help);
+}
+
+TEST(MockConfig, ParsesEveryFlag) {
+  MockArgs a = parse({"--host", "::1", "--port", "0", "--ttft-ms", "12.5", "--itl-ms", "3", "--output-tokens",
+                      "100", "--tokens-per-chunk", "4", "--error-rate", "0.25", "--workers", "3", "--seed",
+                      "42", "--model", "llama", "--close-after-stream"});
+  ASSERT_EQ(a.error, "");
+  EXPECT_EQ(a.config.host, "::1");
+  EXPECT_EQ(a.config.port, 0);
+  EXPECT_DOUBLE_EQ(a.config.ttft_ms, 12.5);
+  EXPECT_DOUBLE_EQ(a.config.itl_ms, 3.0);
+  EXPECT_EQ(a.config.output_tokens, 100);
+  EXPECT_EQ(a.config.tokens_per_chunk, 4);
+  EXPECT_DOUBLE_EQ(a.config.error_rate, 0.25);
+  EXPECT_EQ(a.config.workers, 3u);
+  EXPECT_EQ(a.config.seed, 42u);
+  EXPECT_EQ(a.config.model, "llama");
+  EXPECT_TRUE(a.config.close_after_stream);
+}
+
+TEST(MockConfig, AcceptsEqualsForm) {
+  MockArgs a = parse({"--port=9000", "--model=x"});
+  ASSERT_EQ(a.error, "");
+  EXPECT_EQ(a.config.port, 9000);
+  EXPECT_EQ(a.config.model, "x");
+}
+
+TEST(MockConfig, Help) { EXPECT_TRUE(parse({"--help"}).show_help); }
+
+struct BadArgs {
+  std::vector<std::string_view> args;
+  std::string error;
+};
+
+class MockConfigErrors : public ::testing::TestWithParam<BadArgs> {};
+
+TEST_P(MockConfigErrors, NameTheFlagInOneLine) {
+  MockArgs a = parse(GetParam().args);
+  EXPECT_EQ(a.error, GetParam().error);
+  EXPECT_EQ(a.error.find('\n'), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, MockConfigErrors,
+    ::testing::Values(
+        BadArgs{{"--bogus", "1"}, "unknown flag '--bogus' (see --help)"},
+        BadArgs{{"--port"}, "--port: missing value"},
+        BadArgs{{"--port", "abc"}, "--port: expected an integer in 0..65535, got 'abc'"},
+        BadArgs{{"--port", "70000"}, "--port: expected an integer in 0..65535, got '70000'"},
+        BadArgs{{"--port", "80x"}, "--port: expected an integer in 0..65535, got '80x'"},
+        BadArgs{{"--ttft-ms", "-1"}, "--ttft-ms: expected a non-negative number of milliseconds, got '-1'"},
+        BadArgs{{"--itl-ms", "nan"}, "--itl-ms: expected a non-negative number of milliseconds, got 'nan'"},
+        BadArgs{{"--output-tokens", "-5"}, "--output-tokens: expected an integer >= 0, got '-5'"},
+        BadArgs{{"--tokens-per-chunk", "0"}, "--tokens-per-chunk: expected an integer >= 1, got '0'"},
+        BadArgs{{"--error-rate", "1.5"}, "--error-rate: expected a fraction in 0..1, got '1.5'"},
+        BadArgs{{"--workers", "0"}, "--workers: expected an integer in 1..4096, got '0'"},
+        BadArgs{{"--seed", "-1"}, "--seed: expected a non-negative integer, got '-1'"},
+        BadArgs{{"--model", ""}, "--model: expected a model name, got ''"},
+        BadArgs{{"stray"}, "unexpected argument 'stray' (flags are --name value)"},
+        BadArgs{{"--tls-cert", "/nonexistent/cert.pem"}, "--tls-cert: cannot read file '/nonexistent/cert.pem'"},
+        BadArgs{{"--tls-key", "/dev/null"}, "--tls-key: requires --tls-cert"}));
+
+}  // namespace
+}  // namespace aiperf::mock

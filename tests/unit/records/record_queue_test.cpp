@@ -1,0 +1,60 @@
+#include "records/record_queue.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "records/record_collector.h"
+
+namespace aiperf {
+namespace {
+
+TEST(RecordQueue, OverflowKeepsEveryRecordInOrder) {
+  RecordQueue q(4);
+  for (uint64_t i = 0; i < 10; ++i) {
+    auto r = std::make_unique<RawRecord>();
+    r->credit_id = i;
+    q.push(std::move(r));
+  }
+  std::vector<uint64_t> got;
+  auto take = [&](std::unique_ptr<RawRecord> r) { got.push_back(r->credit_id); };
+  q.drain(take);
+  while (!q.flush()) q.drain(take);
+  q.drain(take);
+  ASSERT_EQ(got.size(), 10u);
+  for (uint64_t i = 0; i < 10; ++i) EXPECT_EQ(got[i], i);
+}
+
+TEST(RecordCollector, DrainsEveryQueueFromItsOwnThread) {
+  RecordQueue a(8), b(8);
+  std::vector<uint64_t> got;
+  std::thread::id consumer_thread;
+  RecordCollector collector({&a, &b}, [&](std::unique_ptr<RawRecord> r) {
+    consumer_thread = std::this_thread::get_id();
+    got.push_back(r->credit_id);
+  });
+  collector.start();
+  std::thread pa([&] {
+    for (uint64_t i = 0; i < 1000; ++i) {
+      auto r = std::make_unique<RawRecord>();
+      r->credit_id = i;
+      a.push(std::move(r));
+    }
+  });
+  std::thread pb([&] {
+    for (uint64_t i = 1000; i < 2000; ++i) {
+      auto r = std::make_unique<RawRecord>();
+      r->credit_id = i;
+      b.push(std::move(r));
+    }
+  });
+  pa.join();
+  pb.join();
+  while (!a.flush() || !b.flush()) std::this_thread::yield();
+  collector.finish();
+  EXPECT_EQ(got.size(), 2000u);
+  EXPECT_EQ(collector.processed(), 2000u);
+}
+
+}  // namespace
+}  // namespace aiperf

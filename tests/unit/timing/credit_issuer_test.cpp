@@ -1,0 +1,177 @@
+#include "timing/credit_issuer.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+#include "common/clock.h"
+
+namespace aiperf {
+namespace {
+
+using namespace std::chrono_literals;
+
+// A stand-in worker: its own thread returns each credit after `service_time`, or only
+// when cancelled if `hold` is set. Tracks the most credits it held at once.
+class FakeWorker : public CreditTarget {
+ public:
+  FakeWorker(size_t index, CreditReturns& returns, std::chrono::microseconds service_time, bool hold)
+      : index_(index), returns_(returns), service_time_(service_time), hold_(hold),
+        thread_([this] { run(); }) {}
+  ~FakeWorker() override {
+    {
+      std::lock_guard lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+
+  void deliver(const Credit& credit) override {
+    std::lock_guard lock(mu_);
+    pending_.push_back(credit);
+    delivered.push_back(credit);
+    max_held = std::max<int64_t>(max_held, int64_t(pending_.size()));
+    cv_.notify_all();
+  }
+  void cancel_in_flight(BenchmarkPhase) override {
+    std::lock_guard lock(mu_);
+    cancel_ = true;
+    cv_.notify_all();
+  }
+
+  std::vector<Credit> delivered;
+  int64_t max_held = 0;
+
+ private:
+  void run() {
+    std::unique_lock lock(mu_);
+    for (;;) {
+      cv_.wait(lock, [&] { return stop_ || (!pending_.empty() && (!hold_ || cancel_)); });
+      if (stop_) return;
+      Credit c = pending_.front();
+      lock.unlock();
+      if (!cancel_) std::this_thread::sleep_for(service_time_);
+      lock.lock();
+      pending_.pop_front();
+      returns_.push(index_, c);
+    }
+  }
+
+  size_t index_;
+  CreditReturns& returns_;
+  std::chrono::microseconds service_time_;
+  bool hold_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<Credit> pending_;
+  bool stop_ = false;
+  bool cancel_ = false;
+  std::thread thread_;
+};
+
+TEST(CreditIssuer, ClosedLoopKeepsConcurrencyAndStopsAtRequestCount) {
+  CreditReturns returns(2, 64);
+  FakeWorker a(0, returns, 500us, false), b(1, returns, 500us, false);
+  CreditIssuer issuer({&a, &b}, returns, 7);
+  PhaseSpec spec;
+  spec.concurrency = 4;
+  spec.request_count = 50;
+  auto outcomes = issuer.run({spec});
+  ASSERT_EQ(outcomes.size(), 1u);
+  EXPECT_EQ(outcomes[0].credits_issued, 50u);
+  EXPECT_EQ(outcomes[0].credits_returned, 50u);
+  EXPECT_FALSE(outcomes[0].cancelled);
+  EXPECT_EQ(a.delivered.size() + b.delivered.size(), 50u);
+  EXPECT_LE(a.max_held + b.max_held, 4);
+  EXPECT_EQ(a.max_held, 2);  // least-loaded worker first: the four slots split evenly
+  // Dataset entries are used in order and wrap around.
+  std::vector<bool> seen(50);
+  for (auto* w : {&a, &b})
+    for (const Credit& c : w->delivered) {
+      EXPECT_EQ(c.dataset_index, c.id % 7);
+      seen[c.session_num] = true;
+    }
+  for (bool s : seen) EXPECT_TRUE(s);
+}
+
+TEST(CreditIssuer, WarmupThenProfilingPhases) {
+  CreditReturns returns(1, 64);
+  FakeWorker w(0, returns, 100us, false);
+  CreditIssuer issuer({&w}, returns, 100);
+  PhaseSpec warmup;
+  warmup.phase = BenchmarkPhase::warmup;
+  warmup.concurrency = 2;
+  warmup.request_count = 3;
+  PhaseSpec profiling;
+  profiling.concurrency = 2;
+  profiling.request_count = 5;
+  auto outcomes = issuer.run({warmup, profiling});
+  ASSERT_EQ(outcomes.size(), 2u);
+  ASSERT_EQ(w.delivered.size(), 8u);
+  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(w.delivered[i].phase, BenchmarkPhase::warmup);
+  for (size_t i = 3; i < 8; ++i) EXPECT_EQ(w.delivered[i].phase, BenchmarkPhase::profiling);
+  EXPECT_EQ(w.delivered[3].session_num, 0u);  // numbering restarts per phase
+  EXPECT_LE(outcomes[0].end_ns, outcomes[1].start_ns);  // warm-up drained before profiling
+}
+
+TEST(CreditIssuer, DurationStopsIssuing) {
+  CreditReturns returns(1, 64);
+  FakeWorker w(0, returns, 2000us, false);
+  CreditIssuer issuer({&w}, returns, 10);
+  PhaseSpec spec;
+  spec.concurrency = 2;
+  spec.duration_s = 0.1;
+  spec.grace_s = 5;
+  auto outcomes = issuer.run({spec});
+  const auto& o = outcomes.at(0);
+  EXPECT_FALSE(o.cancelled);
+  EXPECT_EQ(o.credits_issued, o.credits_returned);
+  EXPECT_GE(o.sending_end_ns - o.start_ns, 100'000'000);
+  EXPECT_GT(o.credits_issued, 10u);
+}
+
+TEST(CreditIssuer, GraceExpiryCancelsStragglers) {
+  CreditReturns returns(1, 64);
+  FakeWorker w(0, returns, 0us, /*hold=*/true);
+  CreditIssuer issuer({&w}, returns, 10);
+  PhaseSpec spec;
+  spec.concurrency = 3;
+  spec.duration_s = 0.05;
+  spec.grace_s = 0.05;
+  int64_t t0 = mono_ns();
+  auto outcomes = issuer.run({spec});
+  const auto& o = outcomes.at(0);
+  EXPECT_TRUE(o.cancelled);
+  EXPECT_EQ(o.credits_issued, 3u);
+  EXPECT_EQ(o.credits_returned, 3u);
+  EXPECT_GE(o.end_ns - t0, 100'000'000);
+  EXPECT_LT(o.end_ns - t0, 5'000'000'000);
+}
+
+TEST(CreditIssuer, CancelRequestStopsTheRun) {
+  CreditReturns returns(1, 64);
+  FakeWorker w(0, returns, 0us, /*hold=*/true);
+  CreditIssuer issuer({&w}, returns, 10);
+  PhaseSpec spec;
+  spec.concurrency = 2;
+  spec.request_count = 1000;
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(50ms);
+    issuer.request_cancel();
+  });
+  auto outcomes = issuer.run({spec, spec});
+  canceller.join();
+  ASSERT_EQ(outcomes.size(), 1u);  // the second phase never starts
+  EXPECT_TRUE(outcomes[0].cancelled);
+  EXPECT_EQ(outcomes[0].credits_issued, 2u);
+  EXPECT_EQ(outcomes[0].credits_returned, 2u);
+}
+
+}  // namespace
+}  // namespace aiperf

@@ -1,0 +1,88 @@
+#include "transport/response_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <boost/beast/http/error.hpp>
+
+namespace aiperf {
+namespace {
+
+// Feeds `parts` as successive socket reads stamped 1, 2, 3, ... the way the worker does:
+// unconsumed bytes are kept and offered again with the next read.
+bool feed_reads(ResponseReader& reader, const std::vector<std::string>& parts) {
+  std::string pending;
+  int64_t t = 0;
+  for (const auto& part : parts) {
+    pending += part;
+    ++t;
+    size_t used = 0;
+    while (used < pending.size() && !reader.done()) {
+      boost::beast::error_code ec;
+      size_t k = reader.feed(std::string_view(pending).substr(used), t, ec);
+      used += k;
+      if (ec == boost::beast::http::error::need_more) break;
+      if (ec) return false;
+      if (k == 0) break;
+    }
+    pending.erase(0, used);
+  }
+  return reader.done();
+}
+
+TEST(ResponseReader, ChunkedEventStreamIsSplitAndStamped) {
+  RawRecord rec;
+  ResponseReader reader(rec);
+  ASSERT_TRUE(feed_reads(reader, {
+                                     "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                                     "Transfer-Encoding: chunked\r\n\r\n",
+                                     "b\r\ndata: one\n\n\r\n",
+                                     "b\r\ndata: two\n\n\r\n",
+                                     "e\r\ndata: [DONE]\n\n\r\n0\r\n\r\n",
+                                 }));
+  EXPECT_EQ(rec.http_status, 200);
+  EXPECT_TRUE(rec.event_stream);
+  EXPECT_EQ(rec.ack_ns, 1);
+  ASSERT_EQ(rec.chunks.size(), 3u);
+  EXPECT_EQ(rec.chunks[0].perf_ns, 2);
+  EXPECT_EQ(rec.chunks[1].perf_ns, 3);
+  EXPECT_EQ(rec.chunks[2].perf_ns, 4);
+  EXPECT_EQ(rec.body.substr(rec.chunks[1].offset, rec.chunks[1].length), "data: two\n\n");
+  EXPECT_FALSE(reader.must_close());
+}
+
+TEST(ResponseReader, HeaderSplitAcrossReads) {
+  RawRecord rec;
+  ResponseReader reader(rec);
+  ASSERT_TRUE(feed_reads(reader, {"HTTP/1.1 200 OK\r\nContent-Le", "ngth: 2\r\n\r\n", "{}"}));
+  EXPECT_EQ(rec.ack_ns, 2);
+  EXPECT_FALSE(rec.event_stream);
+  ASSERT_EQ(rec.chunks.size(), 1u);
+  EXPECT_EQ(rec.chunks[0].perf_ns, 3);  // non-streaming: when the whole body had arrived
+  EXPECT_EQ(rec.body, "{}");
+}
+
+TEST(ResponseReader, ErrorStatusAndConnectionClose) {
+  RawRecord rec;
+  ResponseReader reader(rec);
+  ASSERT_TRUE(feed_reads(reader, {"HTTP/1.1 500 Internal Server Error\r\nConnection: close\r\n"
+                                  "Content-Length: 5\r\n\r\noops!"}));
+  EXPECT_EQ(rec.http_status, 500);
+  EXPECT_EQ(rec.reason, "Internal Server Error");
+  EXPECT_EQ(rec.body, "oops!");
+  EXPECT_TRUE(reader.must_close());
+}
+
+TEST(ResponseReader, BodyUntilEof) {
+  RawRecord rec;
+  ResponseReader reader(rec);
+  EXPECT_FALSE(feed_reads(reader, {"HTTP/1.1 200 OK\r\n\r\nabc"}));
+  boost::beast::error_code ec;
+  reader.feed_eof(9, ec);
+  EXPECT_FALSE(ec);
+  EXPECT_TRUE(reader.done());
+  EXPECT_EQ(rec.body, "abc");
+  EXPECT_EQ(rec.chunks.at(0).perf_ns, 9);
+}
+
+}  // namespace
+}  // namespace aiperf
