@@ -53,8 +53,10 @@ std::string shell_quote(const std::string& word) {
   if (safe) return word;
   std::string out = "'";
   for (char c : word) {
-    if (c == '\'') out += "'\"'\"'";
-    else out += c;
+    if (c == '\'')
+      out += "'\"'\"'";
+    else
+      out += c;
   }
   return out + "'";
 }

@@ -84,7 +84,8 @@ std::vector<std::pair<std::string, std::string>> parse_headers(
   };
   for (const std::string& item : items) {
     if (looks_like_json_object(item)) {
-      for (const auto& [name, value] : parse_json_object(kFlag, item).items())
+      nlohmann::json object = parse_json_object(kFlag, item);  // items() must not outlive it
+      for (const auto& [name, value] : object.items())
         add(name, value.is_string() ? value.get<std::string>() : value.dump());
       continue;
     }

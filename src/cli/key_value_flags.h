@@ -1,10 +1,9 @@
 #pragma once
 // --extra-inputs and -H/--header: repeatable `key:value` items or JSON object strings.
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace aiperf {
 

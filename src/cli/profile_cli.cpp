@@ -2,14 +2,13 @@
 
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <iostream>
 #include <limits>
 #include <string_view>
-
-#include <CLI/CLI.hpp>
 
 #include "cli/cli_command.h"
 #include "cli/key_value_flags.h"
@@ -35,6 +34,7 @@ struct RawFlags {
   std::vector<std::string> ignored;  // values of not-yet-supported flags
 };
 
+// Upstream's endpoint types; all but chat and completions land with later issues.
 constexpr std::string_view kEndpointTypes[] = {
     "chat", "completions", "responses", "messages", "chat_embeddings", "embeddings",
     "nim_embeddings", "nim_rankings", "cohere_rankings", "hf_tei_rankings",
@@ -44,6 +44,7 @@ constexpr std::string_view kEndpointTypes[] = {
 struct ProfileParser {
   CLI::App app{"Run a benchmark against an OpenAI-compatible endpoint.", "aiperf profile"};
   RawFlags raw;
+  CLI::Option* unsupported_ = nullptr;
 
   ProfileParser() {
     app.allow_extras();  // unknown flags get our own one-line error
@@ -53,82 +54,99 @@ struct ProfileParser {
     add_input_flags();
     add_load_flags();
     add_output_flags();
+    // One hidden option under every not-yet-supported name: CLI11 checks each new option
+    // against all earlier ones, so hundreds of separate options would make parsing slow.
+    std::string unsupported;
     for (std::string_view name : unsupported_profile_flags())
-      app.add_option(std::string(name), raw.ignored)->expected(0, 1)->group("");
+      unsupported.append(unsupported.empty() ? "" : ",").append(name);
+    unsupported_ = app.add_option(unsupported, raw.ignored)
+                       ->expected(0, 1)
+                       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+                       ->group("");
   }
 
-  CLI::Option* single(const std::string& names, std::string& sink, const std::string& help) {
-    return app.add_option(names, sink, help)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  // One value; a repeated flag keeps its last value.
+  void single(const char* group, const char* names, std::string& sink, const char* help) {
+    app.add_option(names, sink, help)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+        ->group(group);
+  }
+  // Several values after one flag and/or repeated flags, all kept in order.
+  void list(const char* group, const char* names, std::vector<std::string>& sink,
+            const char* help) {
+    app.add_option(names, sink, help)->group(group);
+  }
+  template <typename T>
+  void flag(const char* group, const char* names, T& sink, const char* help) {
+    app.add_flag(names, sink, help)->group(group);
   }
 
   void add_endpoint_flags() {
-    const std::string g = "Endpoint";
-    app.add_option("-m,--model-names,--model", raw.models,
-                   "Model name(s); comma list or repeated. Required.")->group(g);
-    single("--endpoint-type", raw.endpoint_type, "chat (default) or completions.")->group(g);
-    single("--custom-endpoint,--endpoint", raw.custom_endpoint,
-           "URL path overriding the endpoint type's default path.")->group(g);
-    app.add_flag("--streaming", raw.streaming, "Request SSE streaming.")->group(g);
-    app.add_option("-u,--url", raw.urls,
-                   "Base URL(s); http:// is added when no scheme is given. "
-                   "Default http://localhost:8000.")->group(g);
-    single("--request-timeout-seconds", raw.request_timeout,
-           "Per-request timeout in seconds (default 21600).")->group(g);
-    single("--api-key", raw.api_key, "Sent as 'Authorization: Bearer <key>'.")->group(g);
-    app.add_flag("--use-legacy-max-tokens", raw.legacy_max_tokens,
-                 "Send max_tokens instead of max_completion_tokens.")->group(g);
-    app.add_flag("--use-server-token-count", raw.server_token_count,
-                 "Take token counts from the server's usage field.")->group(g);
-    app.add_flag("--ssl-verify,!--no-ssl-verify", raw.ssl_verify,
-                 "Verify TLS certificates (default on).")->group(g);
-    single("--tokenizer", raw.tokenizer, "Tokenizer name (default: the first model).")
-        ->group("Tokenizer");
+    const char* g = "Endpoint";
+    list(g, "-m,--model-names,--model", raw.models,
+         "Model name(s); comma list or repeated. Required.");
+    single(g, "--endpoint-type", raw.endpoint_type, "chat (default) or completions.");
+    single(g, "--custom-endpoint,--endpoint", raw.custom_endpoint,
+           "URL path overriding the endpoint type's default path.");
+    flag(g, "--streaming", raw.streaming, "Request SSE streaming.");
+    list(g, "-u,--url", raw.urls,
+         "Base URL(s); http:// is added when no scheme is given. Default http://localhost:8000.");
+    single(g, "--request-timeout-seconds", raw.request_timeout,
+           "Per-request timeout in seconds (default 21600).");
+    single(g, "--api-key", raw.api_key, "Sent as 'Authorization: Bearer <key>'.");
+    flag(g, "--use-legacy-max-tokens", raw.legacy_max_tokens,
+         "Send max_tokens instead of max_completion_tokens.");
+    flag(g, "--use-server-token-count", raw.server_token_count,
+         "Take token counts from the server's usage field.");
+    flag(g, "--ssl-verify,!--no-ssl-verify", raw.ssl_verify,
+         "Verify TLS certificates (default on).");
+    single("Tokenizer", "--tokenizer", raw.tokenizer,
+           "Tokenizer name (default: the first model). Interim: counts words.");
   }
 
   void add_input_flags() {
-    const std::string g = "Input";
-    app.add_option("--extra-inputs", raw.extra_inputs,
-                   "Extra body fields: key:value (repeatable) or one JSON object.")->group(g);
-    app.add_option("-H,--header", raw.headers,
-                   "Extra HTTP headers: Name:Value (repeatable) or one JSON object.")->group(g);
-    single("--prompt-input-tokens-mean,--synthetic-input-tokens-mean,--isl", raw.isl,
-           "Mean input tokens per synthetic prompt (default 550).")->group(g);
-    single("--prompt-input-tokens-stddev,--synthetic-input-tokens-stddev,--isl-stddev",
-           raw.isl_stddev, "Stddev of input tokens (default 0).")->group(g);
-    single("--prompt-output-tokens-mean,--output-tokens-mean,--osl", raw.osl,
-           "Requested output tokens (default: not sent).")->group(g);
-    single("--prompt-output-tokens-stddev,--output-tokens-stddev,--osl-stddev", raw.osl_stddev,
-           "Stddev of requested output tokens (default 0).")->group(g);
-    single("--num-dataset-entries,--num-prompts", raw.num_dataset_entries,
-           "Distinct synthetic prompts (default 100).")->group(g);
-    single("--random-seed", raw.random_seed, "Seed for deterministic synthesis.")->group(g);
+    const char* g = "Input";
+    list(g, "--extra-inputs", raw.extra_inputs,
+         "Extra body fields: key:value (repeatable) or one JSON object.");
+    list(g, "-H,--header", raw.headers,
+         "Extra HTTP headers: Name:Value (repeatable) or one JSON object.");
+    single(g, "--prompt-input-tokens-mean,--synthetic-input-tokens-mean,--isl", raw.isl,
+           "Mean input tokens per synthetic prompt (default 550).");
+    single(g, "--prompt-input-tokens-stddev,--synthetic-input-tokens-stddev,--isl-stddev",
+           raw.isl_stddev, "Stddev of input tokens (default 0).");
+    single(g, "--prompt-output-tokens-mean,--output-tokens-mean,--osl", raw.osl,
+           "Requested output tokens (default: none sent).");
+    single(g, "--prompt-output-tokens-stddev,--output-tokens-stddev,--osl-stddev",
+           raw.osl_stddev, "Stddev of requested output tokens (default 0).");
+    single(g, "--num-dataset-entries,--num-prompts", raw.num_dataset_entries,
+           "Distinct synthetic prompts (default 100).");
+    single(g, "--random-seed", raw.random_seed, "Seed for reproducible synthesis.");
   }
 
   void add_load_flags() {
-    const std::string g = "Load generator";
-    single("--concurrency", raw.concurrency, "Requests in flight (default 1).")->group(g);
-    single("--request-count,--num-requests", raw.request_count,
-           "Requests to send (default 10 unless a duration is set).")->group(g);
-    single("--benchmark-duration", raw.benchmark_duration,
-           "Stop issuing requests after this many seconds.")->group(g);
-    single("--benchmark-grace-period", raw.grace_period,
-           "Seconds to wait for in-flight responses after the duration (default 30; inf).")
-        ->group(g);
-    single("--warmup-request-count,--num-warmup-requests", raw.warmup_request_count,
-           "Warmup requests before profiling (results discarded).")->group(g);
-    single("--workers-max,--max-workers", raw.workers_max,
-           "Worker threads (default: from CPU count, capped by concurrency).")->group(g);
+    const char* g = "Load generator";
+    single(g, "--concurrency", raw.concurrency, "Requests in flight (default 1).");
+    single(g, "--request-count,--num-requests", raw.request_count,
+           "Requests to send (default 10 unless a duration is set).");
+    single(g, "--benchmark-duration", raw.benchmark_duration,
+           "Stop issuing requests after this many seconds.");
+    single(g, "--benchmark-grace-period", raw.grace_period,
+           "Seconds to wait for in-flight responses after the duration (default 30; inf).");
+    single(g, "--warmup-request-count,--num-warmup-requests", raw.warmup_request_count,
+           "Warmup requests before profiling (results discarded).");
+    single(g, "--workers-max,--max-workers", raw.workers_max,
+           "Worker threads (default: from the CPU count, capped by concurrency).");
   }
 
   void add_output_flags() {
-    const std::string g = "Output";
-    single("--output-artifact-dir,--artifact-dir", raw.artifact_dir,
-           "Artifact directory (default artifacts).")->group(g);
-    single("--export-level,--profile-export-level", raw.export_level,
-           "summary, records (default) or raw.")->group(g);
-    single("--ui-type,--ui", raw.ui_type, "simple or none (default: simple on a TTY).")->group(g);
-    app.add_flag("-v,--verbose", raw.verbose, "Debug logging; -vv for trace.")->group(g);
-    app.add_flag("--extra-verbose", raw.extra_verbose, "Trace logging.")->group(g);
+    const char* g = "Output";
+    single(g, "--output-artifact-dir,--artifact-dir", raw.artifact_dir,
+           "Artifact directory (default artifacts).");
+    single(g, "--export-level,--profile-export-level", raw.export_level,
+           "summary, records (default) or raw.");
+    single(g, "--ui-type,--ui", raw.ui_type, "simple or none (default: simple on a terminal).");
+    flag(g, "-v,--verbose", raw.verbose, "Debug logging; -vv for trace.");
+    flag(g, "--extra-verbose", raw.extra_verbose, "Trace logging.");
   }
 };
 
@@ -204,18 +222,12 @@ void reject_leftovers(const CLI::App& app) {
 }
 
 void reject_unsupported(const ProfileParser& p, const std::vector<std::string>& args) {
-  std::vector<const CLI::Option*> used;
-  for (std::string_view name : unsupported_profile_flags()) {
-    const CLI::Option* opt = p.app.get_option(std::string(name));
-    if (opt->count() > 0) used.push_back(opt);
-  }
-  if (used.empty()) return;
+  if (p.unsupported_->count() == 0) return;
   // Report the first one on the command line, so the message matches what the user sees first.
   for (const std::string& arg : args)
-    for (const CLI::Option* opt : used)
-      if (std::string alias = matched_alias(opt, arg); !alias.empty())
-        throw ConfigError(alias + " is not supported yet by aiperf-cpp");
-  throw ConfigError(used.front()->get_name() + " is not supported yet by aiperf-cpp");
+    if (std::string alias = matched_alias(p.unsupported_, arg); !alias.empty())
+      throw ConfigError(alias + " is not supported yet by aiperf-cpp");
+  throw ConfigError("a flag that is not supported yet by aiperf-cpp was given");
 }
 
 class Converter {
@@ -225,6 +237,32 @@ class Converter {
   bool given(const char* name) const { return p_.app.count(name) > 0; }
   std::string name(const char* any_alias) const {
     return typed_name(p_.app.get_option(any_alias), args_);
+  }
+
+  // nullopt when the flag was not given; otherwise the checked value.
+  std::optional<int64_t> int_at_least(const char* flag, const std::string& text, int64_t min,
+                                      SweepList sweep = SweepList::not_applicable) const {
+    if (!given(flag)) return std::nullopt;
+    std::string n = name(flag);
+    int64_t v = parse_int_flag(n, text, sweep);
+    require_at_least(n, v, min);
+    return v;
+  }
+  std::optional<double> float_at_least(const char* flag, const std::string& text, double min,
+                                       SweepList sweep = SweepList::not_applicable) const {
+    if (!given(flag)) return std::nullopt;
+    std::string n = name(flag);
+    double v = parse_float_flag(n, text, false, sweep);
+    require_at_least(n, v, min);
+    return v;
+  }
+  std::optional<double> float_above(const char* flag, const std::string& text, double bound,
+                                    SweepList sweep = SweepList::not_applicable) const {
+    if (!given(flag)) return std::nullopt;
+    std::string n = name(flag);
+    double v = parse_float_flag(n, text, false, sweep);
+    require_greater_than(n, v, bound);
+    return v;
   }
 
   ProfileConfig convert() const {
@@ -259,11 +297,8 @@ class Converter {
     if (given("--endpoint")) c.custom_endpoint = r.custom_endpoint;
     c.streaming = r.streaming;
     if (given("--url")) c.urls = parse_urls(r.urls);
-    if (given("--request-timeout-seconds")) {
-      std::string n = name("--request-timeout-seconds");
-      c.request_timeout_seconds = parse_float_flag(n, r.request_timeout);
-      require_greater_than(n, c.request_timeout_seconds, 0.0);
-    }
+    if (auto v = float_above("--request-timeout-seconds", r.request_timeout, 0))
+      c.request_timeout_seconds = *v;
     if (given("--api-key")) c.api_key = r.api_key;
     c.use_legacy_max_tokens = r.legacy_max_tokens;
     c.use_server_token_count = r.server_token_count;
@@ -289,51 +324,22 @@ class Converter {
   void convert_input(ProfileConfig& c, const RawFlags& r) const {
     if (given("--extra-inputs")) c.extra_inputs = parse_extra_inputs(r.extra_inputs);
     if (given("--header")) c.headers = parse_headers(r.headers);
+    // Upstream's "magic list" flags: a comma list would start a parameter sweep.
     constexpr auto sweep = SweepList::rejected_as_unsupported;
-    if (given("--isl")) {
-      std::string n = name("--isl");
-      c.isl_mean = parse_int_flag(n, r.isl, sweep);
-      require_at_least(n, c.isl_mean, int64_t{0});
-    }
-    if (given("--isl-stddev")) {
-      std::string n = name("--isl-stddev");
-      c.isl_stddev = parse_float_flag(n, r.isl_stddev, false, sweep);
-      require_at_least(n, c.isl_stddev, 0.0);
-    }
-    if (given("--osl")) {
-      std::string n = name("--osl");
-      c.osl_mean = parse_int_flag(n, r.osl, sweep);
-      require_at_least(n, *c.osl_mean, int64_t{1});
-    }
-    if (given("--osl-stddev")) {
-      std::string n = name("--osl-stddev");
-      c.osl_stddev = parse_float_flag(n, r.osl_stddev, false, sweep);
-      require_at_least(n, c.osl_stddev, 0.0);
-    }
-    if (given("--num-dataset-entries")) {
-      std::string n = name("--num-dataset-entries");
-      c.num_dataset_entries = parse_int_flag(n, r.num_dataset_entries);
-      require_at_least(n, c.num_dataset_entries, int64_t{1});
-    }
+    if (auto v = int_at_least("--isl", r.isl, 0, sweep)) c.isl_mean = *v;
+    if (auto v = float_at_least("--isl-stddev", r.isl_stddev, 0, sweep)) c.isl_stddev = *v;
+    c.osl_mean = int_at_least("--osl", r.osl, 1, sweep);
+    if (auto v = float_at_least("--osl-stddev", r.osl_stddev, 0, sweep)) c.osl_stddev = *v;
+    if (auto v = int_at_least("--num-dataset-entries", r.num_dataset_entries, 1))
+      c.num_dataset_entries = *v;
     if (given("--random-seed")) c.random_seed = parse_uint_flag("--random-seed", r.random_seed);
   }
 
   void convert_load(ProfileConfig& c, const RawFlags& r) const {
     constexpr auto sweep = SweepList::rejected_as_unsupported;
-    if (given("--concurrency")) {
-      c.concurrency = parse_int_flag("--concurrency", r.concurrency, sweep);
-      require_at_least("--concurrency", *c.concurrency, int64_t{1});
-    }
-    if (given("--request-count")) {
-      std::string n = name("--request-count");
-      c.request_count = parse_int_flag(n, r.request_count, sweep);
-      require_at_least(n, *c.request_count, int64_t{1});
-    }
-    if (given("--benchmark-duration")) {
-      c.benchmark_duration = parse_float_flag("--benchmark-duration", r.benchmark_duration,
-                                              false, sweep);
-      require_greater_than("--benchmark-duration", *c.benchmark_duration, 0.0);
-    }
+    c.concurrency = int_at_least("--concurrency", r.concurrency, 1, sweep);
+    c.request_count = int_at_least("--request-count", r.request_count, 1, sweep);
+    c.benchmark_duration = float_above("--benchmark-duration", r.benchmark_duration, 0, sweep);
     if (given("--benchmark-grace-period")) {
       if (!c.benchmark_duration)
         throw ConfigError("--benchmark-grace-period requires --benchmark-duration");
@@ -341,16 +347,8 @@ class Converter {
           parse_float_flag("--benchmark-grace-period", r.grace_period, /*allow_inf=*/true);
       require_at_least("--benchmark-grace-period", c.benchmark_grace_period, 0.0);
     }
-    if (given("--warmup-request-count")) {
-      std::string n = name("--warmup-request-count");
-      c.warmup_request_count = parse_int_flag(n, r.warmup_request_count);
-      require_at_least(n, *c.warmup_request_count, int64_t{1});
-    }
-    if (given("--workers-max")) {
-      std::string n = name("--workers-max");
-      c.workers_max = parse_int_flag(n, r.workers_max);
-      require_at_least(n, *c.workers_max, int64_t{1});
-    }
+    c.warmup_request_count = int_at_least("--warmup-request-count", r.warmup_request_count, 1);
+    c.workers_max = int_at_least("--workers-max", r.workers_max, 1);
   }
 
   void convert_output(ProfileConfig& c, const RawFlags& r) const {
@@ -361,9 +359,12 @@ class Converter {
     }
     if (given("--export-level")) {
       std::string key = enum_key(r.export_level);
-      if (key == "summary") c.export_level = ExportLevel::summary;
-      else if (key == "records") c.export_level = ExportLevel::records;
-      else if (key == "raw") c.export_level = ExportLevel::raw;
+      if (key == "summary")
+        c.export_level = ExportLevel::summary;
+      else if (key == "records")
+        c.export_level = ExportLevel::records;
+      else if (key == "raw")
+        c.export_level = ExportLevel::raw;
       else
         throw ConfigError(name("--export-level") + ": invalid choice '" + r.export_level +
                           "' (choose from summary, records, raw)");
@@ -373,8 +374,10 @@ class Converter {
     c.ui_type = isatty(STDOUT_FILENO) ? UiType::simple : UiType::none;
     if (given("--ui-type")) {
       std::string key = enum_key(r.ui_type);
-      if (key == "none") c.ui_type = UiType::none;
-      else if (key == "simple") c.ui_type = UiType::simple;
+      if (key == "none")
+        c.ui_type = UiType::none;
+      else if (key == "simple")
+        c.ui_type = UiType::simple;
       else if (key == "dashboard")
         throw ConfigError(name("--ui-type") +
                           " dashboard is not supported yet by aiperf-cpp (use simple or none)");

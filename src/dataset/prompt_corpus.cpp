@@ -62,8 +62,10 @@ std::string synthesize_prompt(const std::vector<int32_t>& corpus, const Tokenize
     std::string text = tokenizer.decode(ids);
     if (tokenizer.count(text) == n) return text;
     ids = tokenizer.encode(text);
-    if (ids.size() > n) ids.resize(n);
-    else take(ids, n - ids.size());
+    if (ids.size() > n)
+      ids.resize(n);
+    else
+      take(ids, n - ids.size());
   }
   return tokenizer.decode(ids);
 }

@@ -15,7 +15,8 @@ bool truthy(const ojson& v) {
   return false;
 }
 
-ojson chat_fields(const ProfileConfig& config, const DatasetEntry& entry, const std::string& model) {
+ojson chat_fields(const ProfileConfig& config, const DatasetEntry& entry,
+                  const std::string& model) {
   ojson body;
   body["messages"] = ojson::array({{{"role", "user"}, {"content", entry.prompt}}});
   body["model"] = model;
@@ -49,8 +50,9 @@ void request_stream_usage(ojson& body) {
 
 std::string build_request_body(const ProfileConfig& config, const DatasetEntry& entry) {
   const std::string& model = entry.model.empty() ? config.model_names.front() : entry.model;
-  ojson body = config.endpoint_type == EndpointType::chat ? chat_fields(config, entry, model)
-                                                          : completions_fields(config, entry, model);
+  ojson body = config.endpoint_type == EndpointType::chat
+                   ? chat_fields(config, entry, model)
+                   : completions_fields(config, entry, model);
   // --extra-inputs win over built fields (model and stream included), keeping their slot.
   for (const auto& [key, value] : config.extra_inputs.items()) body[key] = ojson(value);
   request_stream_usage(body);

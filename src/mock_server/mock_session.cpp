@@ -32,7 +32,7 @@ constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
 // of the socket instead of one syscall per token.
 constexpr size_t kBatchBytes = 16 * 1024;
 // Buffers grown by one large request are released afterwards to keep idle connections small.
-constexpr size_t kKeepCapacity = 64 * 1024;
+constexpr size_t kKeepCapacity = 16 * 1024;
 
 enum class Route { health, models, chat, completions, wrong_method, not_found };
 

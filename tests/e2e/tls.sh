@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib/common.bash"
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=127.0.0.1" \
   -addext "subjectAltName=IP:127.0.0.1" -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
 start_mock --tls-cert "$WORK/cert.pem" --tls-key "$WORK/key.pem" --output-tokens 4
-HTTPS_URL="${MOCK_URL/http:/https:}"
+HTTPS_URL="${MOCK_URL/http:///https://}"
 
 "$AIPERF" profile -m mock-model -u "$HTTPS_URL" --streaming --concurrency 2 --request-count 10 \
   --no-ssl-verify --artifact-dir "$WORK/ok" >"$WORK/out.txt" 2>&1 || { cat "$WORK/out.txt"; fail "TLS run failed"; }

@@ -28,7 +28,7 @@ start_mock() {
   MOCK_PIDS+=($!)
   for _ in $(seq 1 100); do
     if grep -q "listening on" "$log"; then
-      MOCK_URL="$(grep -o 'http://[^ ]*' "$log" | head -1)"
+      MOCK_URL="$(grep -oE 'https?://[^ ]*' "$log" | head -1)"
       return 0
     fi
     sleep 0.05
