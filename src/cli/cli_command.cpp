@@ -66,7 +66,10 @@ std::string reconstruct_cli_command(const std::vector<std::string>& args) {
   std::string current;  // the option whose values follow
   for (const std::string& arg : args) {
     std::string word = arg;
-    if (is_option(arg)) {
+    if (arg.size() > 2 && arg.rfind("-H", 0) == 0) {  // value attached: -HName:Value
+      current = "-H";
+      word = "-H" + redact_header_item(arg.substr(2));
+    } else if (is_option(arg)) {
       auto eq = arg.find('=');
       current = arg.substr(0, eq);
       if (eq != std::string::npos) {

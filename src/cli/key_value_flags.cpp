@@ -65,6 +65,17 @@ nlohmann::json parse_extra_inputs(const std::vector<std::string>& items) {
     auto [key, raw] = split_pair(kFlag, "key:value", item);
     std::string value = trim(raw);
     // `temperature:0.7` and `ignore_eos:true` must reach the server typed, `foo:bar` as text.
+    // A value that opens an object or array was meant as JSON: a typo there is an error, not
+    // a string silently sent to the server.
+    if (!value.empty() && (value.front() == '{' || value.front() == '[')) {
+      try {
+        merged[key] = nlohmann::json::parse(value);
+      } catch (const nlohmann::json::parse_error& e) {
+        throw ConfigError(std::string(kFlag) + ": invalid JSON in the value of '" + key +
+                          "': " + describe_parse_error(e));
+      }
+      continue;
+    }
     nlohmann::json decoded = nlohmann::json::parse(value, nullptr, /*allow_exceptions=*/false);
     merged[key] = decoded.is_discarded() ? nlohmann::json(value) : decoded;
   }

@@ -66,15 +66,17 @@ struct ProfileParser {
   }
 
   // One value; a repeated flag keeps its last value.
-  void single(const char* group, const char* names, std::string& sink, const char* help) {
+  void single(const char* group, const char* names, const char* type, std::string& sink,
+              const char* help) {
     app.add_option(names, sink, help)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+        ->type_name(type)
         ->group(group);
   }
   // Several values after one flag and/or repeated flags, all kept in order.
-  void list(const char* group, const char* names, std::vector<std::string>& sink,
-            const char* help) {
-    app.add_option(names, sink, help)->group(group);
+  void list(const char* group, const char* names, const char* type,
+            std::vector<std::string>& sink, const char* help) {
+    app.add_option(names, sink, help)->type_name(type)->group(group);
   }
   template <typename T>
   void flag(const char* group, const char* names, T& sink, const char* help) {
@@ -83,68 +85,69 @@ struct ProfileParser {
 
   void add_endpoint_flags() {
     const char* g = "Endpoint";
-    list(g, "-m,--model-names,--model", raw.models,
+    list(g, "-m,--model-names,--model", "NAME", raw.models,
          "Model name(s); comma list or repeated. Required.");
-    single(g, "--endpoint-type", raw.endpoint_type, "chat (default) or completions.");
-    single(g, "--custom-endpoint,--endpoint", raw.custom_endpoint,
+    single(g, "--endpoint-type", "TYPE", raw.endpoint_type, "chat (default) or completions.");
+    single(g, "--custom-endpoint,--endpoint", "PATH", raw.custom_endpoint,
            "URL path overriding the endpoint type's default path.");
     flag(g, "--streaming", raw.streaming, "Request SSE streaming.");
-    list(g, "-u,--url", raw.urls,
+    list(g, "-u,--url", "URL", raw.urls,
          "Base URL(s); http:// is added when no scheme is given. Default http://localhost:8000.");
-    single(g, "--request-timeout-seconds", raw.request_timeout,
+    single(g, "--request-timeout-seconds", "SECONDS", raw.request_timeout,
            "Per-request timeout in seconds (default 21600).");
-    single(g, "--api-key", raw.api_key, "Sent as 'Authorization: Bearer <key>'.");
+    single(g, "--api-key", "KEY", raw.api_key, "Sent as 'Authorization: Bearer <key>'.");
     flag(g, "--use-legacy-max-tokens", raw.legacy_max_tokens,
          "Send max_tokens instead of max_completion_tokens.");
     flag(g, "--use-server-token-count", raw.server_token_count,
          "Take token counts from the server's usage field.");
     flag(g, "--ssl-verify,!--no-ssl-verify", raw.ssl_verify,
          "Verify TLS certificates (default on).");
-    single("Tokenizer", "--tokenizer", raw.tokenizer,
+    single("Tokenizer", "--tokenizer", "NAME", raw.tokenizer,
            "Tokenizer name (default: the first model). Interim: counts words.");
   }
 
   void add_input_flags() {
     const char* g = "Input";
-    list(g, "--extra-inputs", raw.extra_inputs,
+    list(g, "--extra-inputs", "KEY:VALUE", raw.extra_inputs,
          "Extra body fields: key:value (repeatable) or one JSON object.");
-    list(g, "-H,--header", raw.headers,
+    list(g, "-H,--header", "NAME:VALUE", raw.headers,
          "Extra HTTP headers: Name:Value (repeatable) or one JSON object.");
-    single(g, "--prompt-input-tokens-mean,--synthetic-input-tokens-mean,--isl", raw.isl,
+    single(g, "--prompt-input-tokens-mean,--synthetic-input-tokens-mean,--isl", "INT", raw.isl,
            "Mean input tokens per synthetic prompt (default 550).");
-    single(g, "--prompt-input-tokens-stddev,--synthetic-input-tokens-stddev,--isl-stddev",
+    single(g, "--prompt-input-tokens-stddev,--synthetic-input-tokens-stddev,--isl-stddev", "FLOAT",
            raw.isl_stddev, "Stddev of input tokens (default 0).");
-    single(g, "--prompt-output-tokens-mean,--output-tokens-mean,--osl", raw.osl,
+    single(g, "--prompt-output-tokens-mean,--output-tokens-mean,--osl", "INT", raw.osl,
            "Requested output tokens (default: none sent).");
-    single(g, "--prompt-output-tokens-stddev,--output-tokens-stddev,--osl-stddev",
+    single(g, "--prompt-output-tokens-stddev,--output-tokens-stddev,--osl-stddev", "FLOAT",
            raw.osl_stddev, "Stddev of requested output tokens (default 0).");
-    single(g, "--num-dataset-entries,--num-prompts", raw.num_dataset_entries,
+    single(g, "--num-dataset-entries,--num-prompts", "INT", raw.num_dataset_entries,
            "Distinct synthetic prompts (default 100).");
-    single(g, "--random-seed", raw.random_seed, "Seed for reproducible synthesis.");
+    single(g, "--random-seed", "INT", raw.random_seed, "Seed for reproducible synthesis.");
   }
 
   void add_load_flags() {
     const char* g = "Load generator";
-    single(g, "--concurrency", raw.concurrency, "Requests in flight (default 1).");
-    single(g, "--request-count,--num-requests", raw.request_count,
+    single(g, "--concurrency", "INT", raw.concurrency, "Requests in flight (default 1).");
+    single(g, "--request-count,--num-requests", "INT", raw.request_count,
            "Requests to send (default 10 unless a duration is set).");
-    single(g, "--benchmark-duration", raw.benchmark_duration,
+    single(g, "--benchmark-duration", "SECONDS", raw.benchmark_duration,
            "Stop issuing requests after this many seconds.");
-    single(g, "--benchmark-grace-period", raw.grace_period,
+    single(g, "--benchmark-grace-period", "SECONDS", raw.grace_period,
            "Seconds to wait for in-flight responses after the duration (default 30; inf).");
-    single(g, "--warmup-request-count,--num-warmup-requests", raw.warmup_request_count,
+    single(g, "--warmup-request-count,--num-warmup-requests", "INT", raw.warmup_request_count,
            "Warmup requests before profiling (results discarded).");
-    single(g, "--workers-max,--max-workers", raw.workers_max,
+    single(g, "--workers-max,--max-workers", "INT", raw.workers_max,
            "Worker threads (default: from the CPU count, capped by concurrency).");
   }
 
   void add_output_flags() {
     const char* g = "Output";
-    single(g, "--output-artifact-dir,--artifact-dir", raw.artifact_dir,
+    single(g, "--output-artifact-dir,--artifact-dir", "DIR", raw.artifact_dir,
            "Artifact directory (default artifacts).");
-    single(g, "--export-level,--profile-export-level", raw.export_level,
+    single(g, "--export-level,--profile-export-level", "LEVEL", raw.export_level,
            "summary, records (default) or raw.");
-    single(g, "--ui-type,--ui", raw.ui_type, "simple or none (default: simple on a terminal).");
+    single(g, "--ui-type,--ui", "TYPE", raw.ui_type,
+           "simple or none (default: simple on a terminal).");
     flag(g, "-v,--verbose", raw.verbose, "Debug logging; -vv for trace.");
     flag(g, "--extra-verbose", raw.extra_verbose, "Trace logging.");
   }

@@ -66,7 +66,7 @@ struct ProfileConfig {
 
   // Console (§3.16, §3.19)
   UiType ui_type = UiType::none;                 // --ui-type / --ui (default: simple on a TTY)
-  int verbosity = 0;                             // -v: 1 (DEBUG), -vv / --extra-verbose: 2 (TRACE)
+  int verbosity = 0;                             // -v: 1 (DEBUG); -vv, --extra-verbose: 2 (TRACE)
 
   std::string cli_command;                       // reconstructed "aiperf profile ..." line
 

@@ -1,5 +1,7 @@
 #include "endpoints/sse_message.h"
 
+#include <cstring>
+
 namespace aiperf {
 namespace {
 
@@ -14,9 +16,19 @@ bool iequals(std::string_view a, std::string_view b) {
   return true;
 }
 
+// Position of the first CR or LF. Two memchr passes instead of find_first_of, which
+// tests every byte against the set one call at a time (it dominated profiles).
+size_t find_line_break(std::string_view s) {
+  const void* lf = std::memchr(s.data(), '\n', s.size());
+  const size_t limit = lf ? size_t(static_cast<const char*>(lf) - s.data()) : s.size();
+  if (const void* cr = std::memchr(s.data(), '\r', limit))
+    return size_t(static_cast<const char*>(cr) - s.data());
+  return lf ? limit : std::string_view::npos;
+}
+
 // Cuts the next line off `rest`; `rest` must be non-empty.
 std::string_view take_line(std::string_view& rest) {
-  size_t end = rest.find_first_of("\r\n");
+  size_t end = find_line_break(rest);
   if (end == std::string_view::npos) {
     std::string_view line = rest;
     rest = {};

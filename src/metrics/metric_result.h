@@ -17,7 +17,8 @@ struct MetricResult {
   int display_order = -1;    // console row order; -1 = none (sorted last)
   bool console = true;       // shown in the console table
   bool distribution = false; // record metric: all stats present; else only `avg`
-  bool integer_samples = false;  // samples were integers (token counts): min/max/sum print as ints
+  bool integer_samples = false;  // samples were integers (token counts): min/max/sum print as ints;
+                                 // single-value metrics: the value is a whole number (a count)
 
   double avg = 0;
   std::optional<double> min, max, p1, p5, p10, p25, p50, p75, p90, p95, p99, std;

@@ -27,6 +27,11 @@ void count_error(std::vector<ErrorSummaryEntry>& summary, const ErrorDetails& e)
 }  // namespace
 
 struct RecordProcessor::Impl {
+  Impl(const ProfileConfig& c, const Tokenizer& t, const std::vector<PreparedRequest>& r,
+       ClockAnchor a, std::ostream* out)
+      : config(c), tokenizer(t), requests(r), anchor(a), jsonl(out),
+        isl_cache(r.size()), isl_cached(r.size(), false) {}
+
   const ProfileConfig& config;
   const Tokenizer& tokenizer;
   const std::vector<PreparedRequest>& requests;
@@ -34,7 +39,7 @@ struct RecordProcessor::Impl {
   std::ostream* jsonl;
 
   // Bodies repeat across the run (requests are drawn from a fixed set), so each one is
-  // tokenised once.
+  // tokenised once. Indexed by dataset_index.
   std::vector<std::optional<int64_t>> isl_cache;
   std::vector<bool> isl_cached;
 
@@ -46,9 +51,9 @@ struct RecordProcessor::Impl {
 
   std::optional<int64_t> client_isl(uint32_t index) {
     if (index >= requests.size()) return std::nullopt;
-    if (isl_cached.size() != requests.size()) {
-      isl_cache.assign(requests.size(), std::nullopt);
-      isl_cached.assign(requests.size(), false);
+    if (isl_cached.size() != requests.size()) {  // the owner grew the list after construction
+      isl_cache.resize(requests.size());
+      isl_cached.resize(requests.size(), false);
     }
     if (!isl_cached[index]) {
       if (auto text = request_input_text(config.endpoint_type, requests[index].body))
@@ -79,7 +84,7 @@ struct RecordProcessor::Impl {
 RecordProcessor::RecordProcessor(const ProfileConfig& config, const Tokenizer& tokenizer,
                                  const std::vector<PreparedRequest>& requests, ClockAnchor anchor,
                                  std::ostream* jsonl)
-    : impl_(new Impl{config, tokenizer, requests, anchor, jsonl, {}, {}, {}, {}, {}, 0, {}}) {}
+    : impl_(std::make_unique<Impl>(config, tokenizer, requests, anchor, jsonl)) {}
 
 RecordProcessor::~RecordProcessor() = default;
 

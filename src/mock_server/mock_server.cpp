@@ -45,6 +45,8 @@ void report_exception(std::exception_ptr e) {
     std::rethrow_exception(e);
   } catch (const std::exception& ex) {
     std::fprintf(stderr, "aiperf-mock-server: connection failed: %s\n", ex.what());
+  } catch (...) {
+    std::fprintf(stderr, "aiperf-mock-server: connection failed: unknown exception\n");
   }
 }
 

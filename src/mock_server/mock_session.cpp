@@ -3,6 +3,7 @@
 #include <ctime>
 #include <optional>
 #include <string_view>
+#include <tuple>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/ssl/stream.hpp>

@@ -18,9 +18,12 @@ std::string join_path(std::string base, std::string sub) {
   while (!sub.empty() && sub.front() == '/') sub.erase(0, 1);
   if (sub.empty()) return base.empty() ? "/" : base;
   while (!base.empty() && base.back() == '/') base.pop_back();
-  if (ends_with(base, "/" + sub)) return base;
-  if (ends_with(base, "/v1") && sub.rfind("v1/", 0) == 0) sub.erase(0, 3);
-  return base + "/" + sub;
+  std::string slash_sub;
+  slash_sub.append(1, '/').append(sub);
+  if (ends_with(base, slash_sub)) return base;
+  if (ends_with(base, "/v1") && sub.rfind("v1/", 0) == 0) slash_sub.erase(1, 3);
+  base.append(slash_sub);
+  return base;
 }
 
 }  // namespace
@@ -76,9 +79,10 @@ EndpointUrl resolve_endpoint_url(const std::string& base_url, const std::string&
     query = path.substr(q);
     path.erase(q);
   }
-  url.path = join_path(path, endpoint_path);
-  if (url.path.empty() || url.path.front() != '/') url.path.insert(0, "/");
-  url.path += query;
+  std::string joined = join_path(path, endpoint_path);
+  url.path.clear();
+  if (joined.empty() || joined.front() != '/') url.path.push_back('/');
+  url.path.append(joined).append(query);
   return url;
 }
 

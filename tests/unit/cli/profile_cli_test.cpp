@@ -165,6 +165,9 @@ TEST(ProfileCli, ExtraInputsErrors) {
   EXPECT_THAT(error_of({"--extra-inputs", "noseparator"}),
               HasSubstr("--extra-inputs: expected key:value or a JSON object, got 'noseparator'"));
   EXPECT_THAT(error_of({"--extra-inputs", ":x"}), HasSubstr("--extra-inputs: expected key:value"));
+  std::string bad_value = error_of({"--extra-inputs", R"(stream_options:{"include_usage":)"});
+  EXPECT_THAT(bad_value, HasSubstr("--extra-inputs: invalid JSON in the value of 'stream_options'"));
+  EXPECT_THAT(bad_value, HasSubstr("column 18"));
 }
 
 TEST(ProfileCli, Headers) {
@@ -217,6 +220,8 @@ TEST(ProfileCli, NotYetSupportedFlags) {
   EXPECT_EQ(error_of({"--slice-duration", "1"}),
             "--slice-duration is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"-f", "run.yaml"}), "-f is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--request-rat", "1"}),
+            "unknown option --request-rat (did you mean --request-rate?)");
   EXPECT_EQ(error_of({"--arrival-pattern", "poisson", "--request-rate", "1"}),
             "--arrival-pattern is not supported yet by aiperf-cpp");
   // Reported even without --model: the user should learn the flag is the problem first.
@@ -283,6 +288,8 @@ TEST(ProfileCli, CliCommandRedactsApiKey) {
             "'Authorization:<redacted>' --url=localhost:1");
   EXPECT_EQ(parse({"-m", "m", "--api-key=sk"}).cli_command,
             "aiperf profile -m m '--api-key=<redacted>'");
+  EXPECT_EQ(parse({"-m", "m", "-HX-Api-Key:k", "-H", "X-Other:v"}).cli_command,
+            "aiperf profile -m m '-HX-Api-Key:<redacted>' -H X-Other:v");
 }
 
 TEST(ProfileCli, HelpPrintsAndReturnsNothing) {

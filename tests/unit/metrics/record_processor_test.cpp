@@ -87,7 +87,8 @@ TEST_F(RecordProcessorTest, RecordMetricsCarryFullStatisticsInDisplayUnits) {
     processor().process(RawRecordBuilder().start(1'000).chat_delta(1'000 + latency_ms * 1'000'000, "x y")
                             .end(2'000 + latency_ms * 1'000'000).build());
   }
-  const MetricResult& r = get(processor().summarize(), "request_latency");
+  const RunSummary s = processor().summarize();
+  const MetricResult& r = get(s, "request_latency");
   EXPECT_TRUE(r.distribution);
   EXPECT_EQ(r.unit, "ms");
   EXPECT_EQ(r.header, "Request Latency");
@@ -100,7 +101,7 @@ TEST_F(RecordProcessorTest, RecordMetricsCarryFullStatisticsInDisplayUnits) {
   EXPECT_DOUBLE_EQ(*r.min, 1);
   EXPECT_DOUBLE_EQ(*r.max, 4);
   EXPECT_NEAR(*r.std, 1.1180, 1e-4);
-  const MetricResult& count = get(processor().summarize(), "request_count");
+  const MetricResult& count = get(s, "request_count");
   EXPECT_FALSE(count.distribution);
   EXPECT_FALSE(count.p50);
   EXPECT_TRUE(count.integer_samples);

@@ -6,11 +6,7 @@ namespace aiperf {
 namespace {
 
 TEST(RequestHead, FormatsRequestLineHeadersAndLength) {
-  EndpointUrl url;
-  url.host = "127.0.0.1";
-  url.port = 8000;
-  url.host_header = "127.0.0.1:8000";
-  url.path = "/v1/chat/completions";
+  EndpointUrl url{false, "127.0.0.1", 8000, "/v1/chat/completions", "127.0.0.1:8000"};
   RequestHeadOptions o;
   o.api_key = "sk-test";
   o.streaming = true;
@@ -32,9 +28,7 @@ TEST(RequestHead, FormatsRequestLineHeadersAndLength) {
 }
 
 TEST(RequestHead, UserHostAndAuthorizationWin) {
-  EndpointUrl url;
-  url.host_header = "a:1";
-  url.path = "/p";
+  EndpointUrl url{false, "a", 1, "/p", "a:1"};
   RequestHeadOptions o;
   o.api_key = "k";
   o.user_headers = {{"host", "b"}, {"Authorization", "Basic x"}};
