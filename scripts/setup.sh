@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   # build
-  g++ cmake ninja-build pkg-config
+  g++ cmake ninja-build pkg-config ccache
   # aiperf's own dependencies
   libboost1.81-dev libssl-dev nlohmann-json3-dev libsimdjson-dev libcli11-dev
   # tests

@@ -18,7 +18,7 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 echo "== TSan: threaded core"
 ./scripts/build.sh tsan -j"$jobs" unit_timing unit_records unit_transport aiperf aiperf-mock-server
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-  ctest --test-dir build-tsan -R '^(CreditIssuer|RecordQueue|RecordCollector|SseScanner|ResponseReader|EndpointUrl|RequestHead)\.|^e2e_streaming_chat_timing$' \
+  ctest --test-dir build-tsan -R '^(CreditIssuer|RecordQueue|RecordCollector|SseScanner|ResponseReader|EndpointUrl|RequestHead)\.|^e2e_(smoke_streaming|stale_keepalive|interrupt)$' \
   -j"$jobs" --output-on-failure
 
 echo "== Release: unit and end-to-end tests"
