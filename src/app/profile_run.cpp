@@ -91,9 +91,7 @@ int run_profile(const ProfileConfig& config) {
     targets.push_back(workers.back().get());
   }
 
-  RecordCollector collector(queue_ptrs, [&](std::unique_ptr<RawRecord> record) {
-    processor.process(std::move(*record));
-  });
+  RecordCollector collector(queue_ptrs, [&](const RawRecord& record) { processor.process(record); });
   collector.start();
   for (auto& w : workers) w->start();
 

@@ -19,26 +19,35 @@ struct IdGenerator {
   }
 };
 
-std::string format(bool dashes) {
+void format(std::string& out, bool dashes) {
   thread_local IdGenerator gen;
   uint64_t hi = gen.next(), lo = gen.next();
   hi = (hi & ~0xf000ull) | 0x4000ull;                          // version 4
   lo = (lo & ~(0xc000ull << 48)) | (0x8000ull << 48);          // RFC 4122 variant
   static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(36);
+  out.clear();
   for (int i = 0; i < 32; ++i) {
     if (dashes && (i == 8 || i == 12 || i == 16 || i == 20)) out.push_back('-');
     uint64_t word = i < 16 ? hi : lo;
     int shift = 60 - 4 * (i % 16);
     out.push_back(kHex[(word >> shift) & 0xf]);
   }
-  return out;
 }
 
 }  // namespace
 
-std::string uuid4() { return format(true); }
-std::string uuid4_hex() { return format(false); }
+std::string uuid4() {
+  std::string out;
+  format(out, true);
+  return out;
+}
+
+void assign_uuid4(std::string& out) { format(out, true); }
+
+std::string uuid4_hex() {
+  std::string out;
+  format(out, false);
+  return out;
+}
 
 }  // namespace aiperf

@@ -6,6 +6,7 @@
 namespace aiperf {
 
 std::string uuid4();        // "8d0b0d0e-0d5c-4a55-9d35-0c0d7e8f1b11"
+void assign_uuid4(std::string& out);  // same, reusing out's buffer
 std::string uuid4_hex();    // same bits without dashes (benchmark_id)
 
 }  // namespace aiperf

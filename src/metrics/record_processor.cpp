@@ -88,7 +88,7 @@ RecordProcessor::RecordProcessor(const ProfileConfig& config, const Tokenizer& t
 
 RecordProcessor::~RecordProcessor() = default;
 
-void RecordProcessor::process(RawRecord&& raw) {
+void RecordProcessor::process(const RawRecord& raw) {
   Impl& s = *impl_;
   const ParsedRecord parsed = parse_record(s.config, raw);
   const TokenCounts tokens = s.token_counts(raw, parsed);

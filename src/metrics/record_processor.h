@@ -24,7 +24,7 @@ class RecordProcessor {
                   std::ostream* jsonl);
   ~RecordProcessor();
 
-  void process(RawRecord&& record);
+  void process(const RawRecord& record);
 
   // Statistics over everything processed so far.
   RunSummary summarize() const;

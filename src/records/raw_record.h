@@ -52,6 +52,30 @@ struct RawRecord {
 
   std::optional<ErrorDetails> error;  // transport-level failure (connect, timeout, reset...)
   bool was_cancelled = false;
+
+  // Back to a blank record, keeping every buffer's capacity (records are recycled).
+  void clear() {
+    credit_id = session_num = 0;
+    dataset_index = turn_index = worker_id = 0;
+    phase = BenchmarkPhase::profiling;
+    x_request_id.clear();
+    x_correlation_id.clear();
+    credit_issued_ns = start_ns = 0;
+    clear_response();
+  }
+
+  // Empties the response part (status, body, chunks, stamps, error) but keeps the buffers'
+  // capacity, so a retried or recycled record costs no allocation.
+  void clear_response() {
+    ack_ns = end_ns = 0;
+    http_status = 0;
+    reason.clear();
+    event_stream = false;
+    body.clear();
+    chunks.clear();
+    error.reset();
+    was_cancelled = false;
+  }
 };
 
 }  // namespace aiperf

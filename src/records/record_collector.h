@@ -13,7 +13,7 @@ namespace aiperf {
 
 class RecordCollector {
  public:
-  using Consumer = std::function<void(std::unique_ptr<RawRecord>)>;
+  using Consumer = std::function<void(const RawRecord&)>;
 
   RecordCollector(std::vector<RecordQueue*> queues, Consumer consumer);
   ~RecordCollector();

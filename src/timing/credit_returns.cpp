@@ -20,6 +20,9 @@ CreditReturns::~CreditReturns() {
 void CreditReturns::push(size_t worker, const Credit& credit) {
   // Capacity covers every credit a worker can hold, so this cannot fail.
   rings_[worker]->push(credit);
+}
+
+void CreditReturns::notify() {
   if (!wake_pending_.exchange(true, std::memory_order_acq_rel)) wake();
 }
 

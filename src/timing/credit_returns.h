@@ -20,8 +20,10 @@ class CreditReturns {
   CreditReturns(const CreditReturns&) = delete;
   CreditReturns& operator=(const CreditReturns&) = delete;
 
-  // Worker `worker`'s thread only.
+  // Worker `worker`'s thread only. `push` queues without waking the issuer; `notify` wakes
+  // it for everything pushed so far (a worker pushes a batch, then notifies once).
   void push(size_t worker, const Credit& credit);
+  void notify();
   // Any thread, async-signal-safe: wakes the issuer without a credit (e.g. Ctrl-C).
   void wake();
 

@@ -87,7 +87,7 @@ std::shared_ptr<HttpConnection> Worker::take_idle() {
   while (!idle_.empty()) {
     std::shared_ptr<HttpConnection> conn = std::move(idle_.back());
     idle_.pop_back();
-    if (!conn->peer_closed()) return conn;
+    if (!peek_before_reuse_ || !conn->peer_closed()) return conn;
     conn->close();
   }
   return nullptr;
@@ -133,7 +133,7 @@ void Worker::fail(RawRecord& record, const HttpConnection& conn, const boost::sy
 }
 
 asio::awaitable<void> Worker::run_request(Credit credit) {
-  auto record = std::make_unique<RawRecord>();
+  std::unique_ptr<RawRecord> record = records_.acquire();
   RawRecord& rec = *record;
   rec.credit_id = credit.id;
   rec.session_num = credit.session_num;
@@ -142,8 +142,8 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   rec.phase = credit.phase;
   rec.worker_id = options_.id;
   rec.credit_issued_ns = credit.issued_ns;
-  rec.x_request_id = uuid4();
-  rec.x_correlation_id = uuid4();
+  assign_uuid4(rec.x_request_id);
+  assign_uuid4(rec.x_correlation_id);
   if (options_.streaming) {
     rec.body.reserve(4096);  // grows by doubling: no allocation per token
     rec.chunks.reserve(64);
@@ -172,13 +172,8 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
         // The server had closed this keep-alive connection; nothing was measured yet, so
         // the request is sent again on a fresh connection with fresh timestamps.
         conn->close();
-        rec.http_status = 0;
-        rec.reason.clear();
-        rec.body.clear();
-        rec.chunks.clear();
-        rec.event_stream = false;
-        rec.ack_ns = 0;
-        rec.error.reset();
+        peek_before_reuse_ = true;
+        rec.clear_response();
         continue;
       }
       if (outcome == Outcome::done) {
@@ -196,7 +191,20 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   // The record goes first so that, once the issuer has seen every credit back, every
   // record is already queued for the processor.
   records_.push(std::move(record));
-  returns_.push(options_.id, credit);
+  return_credit(credit);
+}
+
+void Worker::return_credit(const Credit& credit) {
+  // Credits finishing in the same turn of the event loop go back together with one
+  // wake-up of the issuer: the flush runs after the completions already queued.
+  if (pending_returns_.empty()) {
+    asio::post(io_, [this] {
+      for (const Credit& c : pending_returns_) returns_.push(options_.id, c);
+      pending_returns_.clear();
+      returns_.notify();
+    });
+  }
+  pending_returns_.push_back(credit);
 }
 
 asio::awaitable<Worker::Outcome> Worker::exchange(HttpConnection& conn, RawRecord& rec,

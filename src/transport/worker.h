@@ -60,6 +60,7 @@ class Worker : public CreditTarget {
   void fail(RawRecord& record, const HttpConnection& conn, const boost::system::error_code& ec,
             const char* during);
   void schedule_timeout_sweep();
+  void return_credit(const Credit& credit);
 
   WorkerOptions options_;
   CreditReturns& returns_;
@@ -69,6 +70,10 @@ class Worker : public CreditTarget {
   asio::steady_timer sweep_timer_;
   std::vector<std::shared_ptr<HttpConnection>> idle_;  // keep-alive pool
   std::vector<HttpConnection*> active_;                // requests in flight
+  std::vector<Credit> pending_returns_;                // finished, not yet handed back
+  // Set once this server has been seen closing idle keep-alive connections: from then on
+  // each idle connection is checked (one recv(MSG_PEEK)) before it is reused.
+  bool peek_before_reuse_ = false;
   std::thread thread_;
 };
 

@@ -17,7 +17,7 @@ TEST(RecordQueue, OverflowKeepsEveryRecordInOrder) {
     q.push(std::move(r));
   }
   std::vector<uint64_t> got;
-  auto take = [&](std::unique_ptr<RawRecord> r) { got.push_back(r->credit_id); };
+  auto take = [&](const RawRecord& r) { got.push_back(r.credit_id); };
   q.drain(take);
   while (!q.flush()) q.drain(take);
   q.drain(take);
@@ -25,13 +25,34 @@ TEST(RecordQueue, OverflowKeepsEveryRecordInOrder) {
   for (uint64_t i = 0; i < 10; ++i) EXPECT_EQ(got[i], i);
 }
 
+TEST(RecordQueue, ProcessedRecordsComeBackBlankForReuse) {
+  RecordQueue q(4);
+  auto r = q.acquire();
+  RawRecord* original = r.get();
+  r->credit_id = 7;
+  r->x_request_id = "abc";
+  r->body.assign(1000, 'x');
+  r->chunks.push_back({0, 1000, 5});
+  r->http_status = 200;
+  q.push(std::move(r));
+  q.drain([](const RawRecord& rec) { EXPECT_EQ(rec.credit_id, 7u); });
+  auto again = q.acquire();
+  EXPECT_EQ(again.get(), original);  // the same memory, recycled
+  EXPECT_EQ(again->credit_id, 0u);
+  EXPECT_TRUE(again->x_request_id.empty());
+  EXPECT_TRUE(again->body.empty());
+  EXPECT_GE(again->body.capacity(), 1000u);  // buffers keep their capacity
+  EXPECT_TRUE(again->chunks.empty());
+  EXPECT_EQ(again->http_status, 0);
+}
+
 TEST(RecordCollector, DrainsEveryQueueFromItsOwnThread) {
   RecordQueue a(8), b(8);
   std::vector<uint64_t> got;
   std::thread::id consumer_thread;
-  RecordCollector collector({&a, &b}, [&](std::unique_ptr<RawRecord> r) {
+  RecordCollector collector({&a, &b}, [&](const RawRecord& r) {
     consumer_thread = std::this_thread::get_id();
-    got.push_back(r->credit_id);
+    got.push_back(r.credit_id);
   });
   collector.start();
   std::thread pa([&] {

@@ -60,6 +60,7 @@ class FakeWorker : public CreditTarget {
       lock.lock();
       pending_.pop_front();
       returns_.push(index_, c);
+      returns_.notify();
     }
   }
 
