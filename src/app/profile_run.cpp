@@ -11,6 +11,7 @@
 #include "common/uuid.h"
 #include "dataset/dataset.h"
 #include "endpoints/request_builder.h"
+#include "export/artifact_layout.h"
 #include "export/exporter.h"
 #include "metrics/record_processor.h"
 #include "records/record_collector.h"
@@ -59,10 +60,16 @@ int run_profile(const ProfileConfig& config) {
   ClockAnchor anchor = ClockAnchor::now();
   std::ofstream jsonl;
   if (config.export_level != ExportLevel::summary) {
-    jsonl.open(artifact_dir / "profile_export.jsonl", std::ios::binary | std::ios::trunc);
-    if (!jsonl) throw std::runtime_error("cannot write " + (artifact_dir / "profile_export.jsonl").string());
+    jsonl.open(artifact_dir / kRecordsFile, std::ios::binary | std::ios::trunc);
+    if (!jsonl) throw std::runtime_error("cannot write " + (artifact_dir / kRecordsFile).string());
   }
   RecordProcessor processor(config, *tokenizer, requests, anchor, jsonl.is_open() ? &jsonl : nullptr);
+  std::ofstream raw_jsonl;
+  if (config.export_level == ExportLevel::raw) {
+    raw_jsonl.open(artifact_dir / kRawRecordsFile, std::ios::binary | std::ios::trunc);
+    if (!raw_jsonl) throw std::runtime_error("cannot write " + (artifact_dir / kRawRecordsFile).string());
+    processor.enable_raw_export(&raw_jsonl, head.redacted_headers());
+  }
 
   // Data plane: one event loop per worker thread.
   const int worker_count = config.effective_workers();
@@ -126,6 +133,7 @@ int run_profile(const ProfileConfig& config) {
     info.incomplete_reason = "requests still in flight when the run ended";
   }
   jsonl.close();
+  raw_jsonl.close();
   export_run(config, summary, info, artifact_dir);
 
   if (interrupted) return 130;

@@ -13,8 +13,10 @@ void key(std::string& out, bool& first, std::string_view k) {
   out += "\":";
 }
 
-void append_metadata(std::string& out, const RawRecord& raw, std::string_view conversation_id,
-                     const ClockAnchor& anchor, bool is_error) {
+}  // namespace
+
+void append_record_metadata(std::string& out, const RawRecord& raw, std::string_view conversation_id,
+                            const ClockAnchor& anchor, bool is_error) {
   bool first = true;
   out += "\"metadata\":{";
   key(out, first, "session_num");
@@ -56,6 +58,8 @@ void append_metadata(std::string& out, const RawRecord& raw, std::string_view co
   out.push_back('}');
 }
 
+namespace {
+
 void append_metrics(std::string& out, const RecordMetrics& m) {
   bool first = true;
   out += "\"metrics\":{";
@@ -73,7 +77,9 @@ void append_metrics(std::string& out, const RecordMetrics& m) {
   out.push_back('}');
 }
 
-void append_error(std::string& out, const ErrorDetails& e) {
+}  // namespace
+
+void append_error_details(std::string& out, const ErrorDetails& e) {
   bool first = true;
   out += "\"error\":{";
   if (e.code) {
@@ -87,8 +93,6 @@ void append_error(std::string& out, const ErrorDetails& e) {
   out.push_back('}');
 }
 
-}  // namespace
-
 int64_t request_end_wall_ns(const RawRecord& raw, const ClockAnchor& anchor, bool is_error) {
   if (!is_error && raw.start_ns != 0 && !raw.chunks.empty())
     return anchor.to_wall(raw.start_ns) + (raw.chunks.back().perf_ns - raw.start_ns);
@@ -99,12 +103,12 @@ void append_record_line(std::string& out, const RawRecord& raw, std::string_view
                         const ClockAnchor& anchor, const RecordMetrics& metrics,
                         const std::optional<ErrorDetails>& error) {
   out.push_back('{');
-  append_metadata(out, raw, conversation_id, anchor, error.has_value());
+  append_record_metadata(out, raw, conversation_id, anchor, error.has_value());
   out.push_back(',');
   append_metrics(out, metrics);
   if (error) {
     out.push_back(',');
-    append_error(out, *error);
+    append_error_details(out, *error);
   }
   out += "}\n";
 }

@@ -19,6 +19,13 @@ void append_record_line(std::string& out, const RawRecord& raw, std::string_view
                         const ClockAnchor& anchor, const RecordMetrics& metrics,
                         const std::optional<ErrorDetails>& error);
 
+// Appends `"metadata":{...}` (the same object in every per-request export).
+void append_record_metadata(std::string& out, const RawRecord& raw, std::string_view conversation_id,
+                            const ClockAnchor& anchor, bool is_error);
+
+// Appends `"error":{...}`.
+void append_error_details(std::string& out, const ErrorDetails& error);
+
 // Wall-clock request_end_ns: start + (last raw chunk − start) for successes, which includes
 // a trailing usage chunk and [DONE]; the time the error was detected otherwise. 0 = unknown.
 int64_t request_end_wall_ns(const RawRecord& raw, const ClockAnchor& anchor, bool is_error);

@@ -48,6 +48,8 @@ struct RecordProcessor::Impl {
   std::vector<ErrorSummaryEntry> errors;
   int64_t warmup_records = 0;
   std::string line;  // reused for every JSONL line
+  std::ostream* raw_out = nullptr;
+  HeaderList raw_headers;
 
   std::optional<int64_t> client_isl(uint32_t index) {
     if (index >= requests.size()) return std::nullopt;
@@ -79,6 +81,18 @@ struct RecordProcessor::Impl {
     append_record_line(line, raw, conversation_id, anchor, m, parsed.error);
     jsonl->write(line.data(), std::streamsize(line.size()));
   }
+
+  void write_raw_line(const RawRecord& raw, const ParsedRecord& parsed) {
+    if (!raw_out) return;
+    std::string_view conversation_id, payload;
+    if (raw.dataset_index < requests.size()) {
+      conversation_id = requests[raw.dataset_index].conversation_id;
+      payload = requests[raw.dataset_index].body;
+    }
+    line.clear();
+    append_raw_export_line(line, raw, conversation_id, payload, raw_headers, anchor, parsed.error);
+    raw_out->write(line.data(), std::streamsize(line.size()));
+  }
 };
 
 RecordProcessor::RecordProcessor(const ProfileConfig& config, const Tokenizer& tokenizer,
@@ -94,6 +108,7 @@ void RecordProcessor::process(const RawRecord& raw) {
   const TokenCounts tokens = s.token_counts(raw, parsed);
   const RecordMetrics m = compute_record_metrics(raw, parsed, tokens, s.config.streaming);
   s.write_line(raw, m, parsed);
+  s.write_raw_line(raw, parsed);
 
   const bool warmup = raw.phase == BenchmarkPhase::warmup;
   MetricAccumulator& acc = warmup ? s.warmup : s.profiling;
@@ -104,6 +119,11 @@ void RecordProcessor::process(const RawRecord& raw) {
   } else {
     acc.add_valid(m, s.anchor.to_wall(raw.start_ns));
   }
+}
+
+void RecordProcessor::enable_raw_export(std::ostream* out, HeaderList request_headers) {
+  impl_->raw_out = out;
+  impl_->raw_headers = std::move(request_headers);
 }
 
 RunSummary RecordProcessor::summarize() const {

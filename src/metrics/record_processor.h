@@ -9,6 +9,7 @@
 #include "config/profile_config.h"
 #include "endpoints/request_builder.h"
 #include "metrics/metric_result.h"
+#include "metrics/raw_export_line.h"
 #include "records/raw_record.h"
 #include "tokenizer/tokenizer.h"
 
@@ -25,6 +26,10 @@ class RecordProcessor {
   ~RecordProcessor();
 
   void process(const RawRecord& record);
+
+  // --export-level raw: also write profile_export_raw.jsonl lines to `out`, listing
+  // `request_headers` (secrets redacted) as sent with every request.
+  void enable_raw_export(std::ostream* out, HeaderList request_headers);
 
   // Statistics over everything processed so far.
   RunSummary summarize() const;

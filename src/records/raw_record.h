@@ -46,6 +46,7 @@ struct RawRecord {
   // Response.
   int http_status = 0;
   std::string reason;              // status line reason phrase
+  std::string content_type;        // Content-Type header value
   bool event_stream = false;       // Content-Type was text/event-stream
   std::string body;                // decoded (de-chunked) body bytes
   std::vector<ResponseChunk> chunks;
@@ -70,6 +71,7 @@ struct RawRecord {
     ack_ns = end_ns = 0;
     http_status = 0;
     reason.clear();
+    content_type.clear();
     event_stream = false;
     body.clear();
     chunks.clear();

@@ -15,25 +15,39 @@ bool user_has(const RequestHeadOptions& o, const char* name) {
   return false;
 }
 
+bool is_secret(const std::string& name) {
+  for (const char* secret : {"Authorization", "Proxy-Authorization", "X-API-Key", "api-key", "Cookie"})
+    if (same_name(name, secret)) return true;
+  return false;
+}
+
 }  // namespace
+
+void RequestHead::add(const std::string& name, const std::string& value) {
+  fixed_ += name;
+  fixed_ += ": ";
+  fixed_ += value;
+  fixed_ += "\r\n";
+  redacted_.emplace_back(name, is_secret(name) ? "<redacted>" : value);
+}
 
 RequestHead::RequestHead(const EndpointUrl& url, const RequestHeadOptions& options) {
   // Priority (workloads-and-endpoints.md §7.1): our defaults < user headers < the transport's
   // own Accept / Content-Type, which describe what this client actually sends and parses.
   fixed_ = "POST " + url.path + " HTTP/1.1\r\n";
-  if (!user_has(options, "Host")) fixed_ += "Host: " + url.host_header + "\r\n";
-  if (!user_has(options, "User-Agent")) fixed_ += std::string("User-Agent: aiperf/") + AIPERF_VERSION + "\r\n";
+  if (!user_has(options, "Host")) add("Host", url.host_header);
+  if (!user_has(options, "User-Agent")) add("User-Agent", std::string("aiperf/") + AIPERF_VERSION);
   if (!options.api_key.empty() && !user_has(options, "Authorization"))
-    fixed_ += "Authorization: Bearer " + options.api_key + "\r\n";
+    add("Authorization", "Bearer " + options.api_key);
   for (const auto& [name, value] : options.user_headers) {
     if (same_name(name, "Accept") || same_name(name, "Content-Type") ||
         same_name(name, "Content-Length") || same_name(name, "Transfer-Encoding") ||
         same_name(name, "X-Request-ID"))
       continue;
-    fixed_ += name + ": " + value + "\r\n";
+    add(name, value);
   }
-  fixed_ += options.streaming ? "Accept: text/event-stream\r\n" : "Accept: application/json\r\n";
-  fixed_ += "Content-Type: application/json\r\n";
+  add("Accept", options.streaming ? "text/event-stream" : "application/json");
+  add("Content-Type", "application/json");
 }
 
 void RequestHead::format(std::string& out, std::string_view request_id,

@@ -25,9 +25,16 @@ class RequestHead {
               size_t content_length) const;
 
   const std::string& fixed_part() const { return fixed_; }
+  // The fixed headers as (name, value), credentials replaced by "<redacted>" (raw export).
+  const std::vector<std::pair<std::string, std::string>>& redacted_headers() const {
+    return redacted_;
+  }
 
  private:
+  void add(const std::string& name, const std::string& value);
+
   std::string fixed_;
+  std::vector<std::pair<std::string, std::string>> redacted_;
 };
 
 }  // namespace aiperf

@@ -32,6 +32,7 @@ void ResponseReader::on_response_impl(int code, boost::beast::string_view reason
 void ResponseReader::on_field_impl(http::field name, boost::beast::string_view, boost::beast::string_view value,
                                    boost::beast::error_code&) {
   if (name == http::field::content_type) {
+    record_.content_type.assign(value.data(), value.size());
     static constexpr std::string_view kEventStream = "text/event-stream";
     record_.event_stream = value.size() >= kEventStream.size() &&
                            strncasecmp(value.data(), kEventStream.data(), kEventStream.size()) == 0;

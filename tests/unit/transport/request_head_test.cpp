@@ -27,6 +27,21 @@ TEST(RequestHead, FormatsRequestLineHeadersAndLength) {
             "Content-Length: 42\r\n\r\n");
 }
 
+TEST(RequestHead, RedactedHeadersHideCredentials) {
+  EndpointUrl url{false, "h", 1, "/p", "h:1"};
+  RequestHeadOptions o;
+  o.api_key = "sk-secret";
+  o.user_headers = {{"X-Api-Key", "k2"}, {"X-Tenant", "t"}};
+  RequestHead head(url, o);
+  std::vector<std::pair<std::string, std::string>> expected{
+      {"Host", "h:1"},         {"User-Agent", "aiperf/" AIPERF_VERSION},
+      {"Authorization", "<redacted>"}, {"X-Api-Key", "<redacted>"},
+      {"X-Tenant", "t"},       {"Accept", "application/json"},
+      {"Content-Type", "application/json"}};
+  EXPECT_EQ(head.redacted_headers(), expected);
+  EXPECT_NE(head.fixed_part().find("Authorization: Bearer sk-secret\r\n"), std::string::npos);
+}
+
 TEST(RequestHead, UserHostAndAuthorizationWin) {
   EndpointUrl url{false, "a", 1, "/p", "a:1"};
   RequestHeadOptions o;
