@@ -12,6 +12,8 @@ PACKAGES=(
   libgtest-dev libgmock-dev googletest python3 openssl procps
   # benchmarks (peers measured in the same run)
   wrk nghttp2-client
+  # real-server tier
+  python3-numpy
 )
 
 missing=()

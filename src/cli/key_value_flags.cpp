@@ -30,10 +30,11 @@ std::string describe_parse_error(const nlohmann::json::parse_error& e) {
   return msg + " (byte " + std::to_string(e.byte) + ")";
 }
 
-nlohmann::json parse_json_object(std::string_view flag, const std::string& item) {
-  nlohmann::json parsed;
+// Ordered: keys reach the request body and the headers in the order the user wrote them.
+nlohmann::ordered_json parse_json_object(std::string_view flag, const std::string& item) {
+  nlohmann::ordered_json parsed;
   try {
-    parsed = nlohmann::json::parse(item);
+    parsed = nlohmann::ordered_json::parse(item);
   } catch (const nlohmann::json::parse_error& e) {
     throw ConfigError(std::string(flag) + ": invalid JSON object: " + describe_parse_error(e));
   }
@@ -54,12 +55,13 @@ std::pair<std::string, std::string> split_pair(std::string_view flag, std::strin
 
 }  // namespace
 
-nlohmann::json parse_extra_inputs(const std::vector<std::string>& items) {
+nlohmann::ordered_json parse_extra_inputs(const std::vector<std::string>& items) {
   constexpr std::string_view kFlag = "--extra-inputs";
-  nlohmann::json merged = nlohmann::json::object();
+  nlohmann::ordered_json merged = nlohmann::ordered_json::object();
   for (const std::string& item : items) {
     if (looks_like_json_object(item)) {
-      merged.update(parse_json_object(kFlag, item));
+      nlohmann::ordered_json object = parse_json_object(kFlag, item);  // items() must not outlive it
+      for (const auto& [k, v] : object.items()) merged[k] = v;
       continue;
     }
     auto [key, raw] = split_pair(kFlag, "key:value", item);
@@ -69,15 +71,15 @@ nlohmann::json parse_extra_inputs(const std::vector<std::string>& items) {
     // a string silently sent to the server.
     if (!value.empty() && (value.front() == '{' || value.front() == '[')) {
       try {
-        merged[key] = nlohmann::json::parse(value);
+        merged[key] = nlohmann::ordered_json::parse(value);
       } catch (const nlohmann::json::parse_error& e) {
         throw ConfigError(std::string(kFlag) + ": invalid JSON in the value of '" + key +
                           "': " + describe_parse_error(e));
       }
       continue;
     }
-    nlohmann::json decoded = nlohmann::json::parse(value, nullptr, /*allow_exceptions=*/false);
-    merged[key] = decoded.is_discarded() ? nlohmann::json(value) : decoded;
+    nlohmann::ordered_json decoded = nlohmann::ordered_json::parse(value, nullptr, /*allow_exceptions=*/false);
+    merged[key] = decoded.is_discarded() ? nlohmann::ordered_json(value) : decoded;
   }
   return merged;
 }
@@ -95,7 +97,7 @@ std::vector<std::pair<std::string, std::string>> parse_headers(
   };
   for (const std::string& item : items) {
     if (looks_like_json_object(item)) {
-      nlohmann::json object = parse_json_object(kFlag, item);  // items() must not outlive it
+      nlohmann::ordered_json object = parse_json_object(kFlag, item);  // items() must not outlive it
       for (const auto& [name, value] : object.items())
         add(name, value.is_string() ? value.get<std::string>() : value.dump());
       continue;

@@ -9,7 +9,7 @@ namespace aiperf {
 
 // Each item is `key:value` (value JSON-decoded when it parses, else kept as a string) or a
 // JSON object. Items merge left to right; a later key replaces an earlier one.
-nlohmann::json parse_extra_inputs(const std::vector<std::string>& items);
+nlohmann::ordered_json parse_extra_inputs(const std::vector<std::string>& items);
 
 // Each item is `Name:Value` or a JSON object of name -> value (non-strings are dumped).
 std::vector<std::pair<std::string, std::string>> parse_headers(

@@ -35,7 +35,7 @@ struct ProfileConfig {
   double request_timeout_seconds = 21600.0;      // --request-timeout-seconds
   std::optional<std::string> api_key;            // --api-key -> Authorization: Bearer
   std::vector<std::pair<std::string, std::string>> headers;  // -H/--header Name:Value
-  nlohmann::json extra_inputs = nlohmann::json::object();    // --extra-inputs merged into bodies
+  nlohmann::ordered_json extra_inputs = nlohmann::ordered_json::object();  // --extra-inputs, in the order given
   bool use_legacy_max_tokens = false;            // send max_tokens instead of max_completion_tokens
   bool use_server_token_count = false;           // token counts from usage
   bool ssl_verify = true;                        // --ssl-verify / --no-ssl-verify

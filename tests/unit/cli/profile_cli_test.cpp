@@ -153,7 +153,7 @@ TEST(ProfileCli, ExtraInputsDecodeAndMerge) {
   EXPECT_EQ(c.extra_inputs["temperature"], 0.1);  // the later JSON object wins
   EXPECT_EQ(c.extra_inputs["name"], "bob");
   EXPECT_EQ(c.extra_inputs["min_tokens"], 5);
-  EXPECT_EQ(c.extra_inputs["nested"], nlohmann::json::parse(R"({"a":[1,2]})"));
+  EXPECT_EQ(c.extra_inputs["nested"], nlohmann::ordered_json::parse(R"({"a":[1,2]})"));
   EXPECT_EQ(c.extra_inputs["quoted"], "7");
   EXPECT_EQ(c.extra_inputs["url"], "http://x");
 }
@@ -302,6 +302,18 @@ TEST(ProfileCli, HelpPrintsAndReturnsNothing) {
   EXPECT_THAT(out, ::testing::Not(HasSubstr("--request-rate")));  // hidden until supported
   EXPECT_EQ(out, profile_usage());
   EXPECT_THAT(aiperf_usage(), HasSubstr("profile"));
+}
+
+}  // namespace
+}  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+TEST(ProfileCli, ExtraInputsKeepTheOrderGiven) {
+  ProfileConfig c = parse_with_model(
+      {"--extra-inputs", "zeta:1", "--extra-inputs", R"({"beta": 2, "alpha": 3})", "--extra-inputs", "gamma:x"});
+  EXPECT_EQ(c.extra_inputs.dump(), R"({"zeta":1,"beta":2,"alpha":3,"gamma":"x"})");
 }
 
 }  // namespace
