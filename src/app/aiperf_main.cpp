@@ -8,22 +8,10 @@
 #include "app/profile_run.h"
 #include "cli/profile_cli.h"
 
-namespace {
-
-constexpr const char* kUsage =
-    "Usage: aiperf <command> [options]\n"
-    "\n"
-    "Commands:\n"
-    "  profile   Benchmark an OpenAI-compatible inference endpoint\n"
-    "\n"
-    "Run 'aiperf profile --help' for the profile options.\n";
-
-}  // namespace
-
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "-h" || args[0] == "--help") {
-    std::cout << kUsage;
+    std::cout << aiperf::aiperf_usage();
     return args.empty() ? 1 : 0;
   }
   if (args[0] == "--version" || args[0] == "-V") {
