@@ -10,6 +10,7 @@ class ConcurrencyStrategy : public LoadStrategy {
   explicit ConcurrencyStrategy(int64_t concurrency) : concurrency_(concurrency) {}
   void start(PhaseControl& control) override { fill(control); }
   void credit_returned(PhaseControl& control) override { fill(control); }
+  bool renewable() const override { return true; }
 
  private:
   void fill(PhaseControl& control) {

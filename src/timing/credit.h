@@ -7,6 +7,8 @@
 
 namespace aiperf {
 
+class RenewalBudget;
+
 struct Credit {
   uint64_t id = 0;              // unique within the run, issue order
   uint64_t session_num = 0;     // request index within its phase
@@ -14,6 +16,9 @@ struct Credit {
   uint32_t turn_index = 0;
   BenchmarkPhase phase = BenchmarkPhase::profiling;
   int64_t issued_ns = 0;        // monotonic, when the credit was granted
+  // Non-null: the worker may renew this credit itself when its request finishes (closed
+  // loop); only when the budget refuses does the credit go back to the issuer.
+  RenewalBudget* renewal = nullptr;
 };
 
 }  // namespace aiperf

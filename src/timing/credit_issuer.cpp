@@ -7,6 +7,7 @@
 
 #include "common/clock.h"
 #include "timing/load_strategy.h"
+#include "timing/renewal_budget.h"
 
 namespace aiperf {
 
@@ -25,36 +26,44 @@ int64_t seconds_to_ns(double s) {
 // State of the phase being run; the strategy sees it through PhaseControl.
 class CreditIssuer::Phase : public PhaseControl {
  public:
-  Phase(CreditIssuer& issuer, const PhaseSpec& spec) : issuer_(issuer), spec_(spec) {}
+  Phase(CreditIssuer& issuer, const PhaseSpec& spec, int64_t start_ns, bool renewable)
+      : issuer_(issuer),
+        duration_end_ns_(spec.duration_s ? start_ns + seconds_to_ns(*spec.duration_s) : 0),
+        budget_(spec.phase, spec.request_count ? uint64_t(*spec.request_count) : UINT64_MAX,
+                duration_end_ns_, issuer.dataset_size_, issuer.next_credit_id_),
+        renewable_(renewable) {}
 
   bool can_send() const override {
-    if (sending_done_ || issuer_.cancel_requested()) return false;
-    if (spec_.request_count && int64_t(issued_) >= *spec_.request_count) return false;
-    if (duration_end_ns_ && mono_ns() >= duration_end_ns_) return false;
-    return true;
+    if (sending_done_ || issuer_.cancel_requested() || !budget_.open()) return false;
+    return !duration_end_ns_ || mono_ns() < duration_end_ns_;
   }
 
   void issue() override {
     Credit credit;
-    credit.id = issuer_.next_credit_id_++;
-    credit.session_num = issued_;
-    credit.dataset_index = uint32_t(credit.id % issuer_.dataset_size_);
-    credit.phase = spec_.phase;
-    credit.issued_ns = mono_ns();
+    if (!budget_.take(credit, renewable_)) {
+      stop_sending();
+      return;
+    }
     size_t w = issuer_.pick_worker();
     ++issuer_.worker_in_flight_[w];
-    ++issued_;
+    ++held_by_workers_;
     issuer_.workers_[w]->deliver(credit);
   }
 
-  int64_t in_flight() const override { return int64_t(issued_ - returned_); }
+  // Credits out at workers (a renewed credit stays out: it was never given back).
+  int64_t in_flight() const override { return held_by_workers_; }
+
+  void stop_sending() {
+    sending_done_ = true;
+    budget_.close();
+  }
 
   CreditIssuer& issuer_;
-  const PhaseSpec& spec_;
-  uint64_t issued_ = 0;
-  uint64_t returned_ = 0;
+  const int64_t duration_end_ns_;  // 0 = no duration limit
+  RenewalBudget budget_;
+  const bool renewable_;
+  int64_t held_by_workers_ = 0;
   bool sending_done_ = false;
-  int64_t duration_end_ns_ = 0;  // 0 = no duration limit
 };
 
 CreditIssuer::CreditIssuer(std::vector<CreditTarget*> workers, CreditReturns& returns,
@@ -63,6 +72,8 @@ CreditIssuer::CreditIssuer(std::vector<CreditTarget*> workers, CreditReturns& re
       worker_in_flight_(workers_.size(), 0),
       returns_(returns),
       dataset_size_(std::max<uint32_t>(1, dataset_size)) {}
+
+CreditIssuer::~CreditIssuer() = default;
 
 void CreditIssuer::request_cancel() {
   cancel_.store(true, std::memory_order_relaxed);
@@ -85,12 +96,13 @@ std::vector<PhaseOutcome> CreditIssuer::run(const std::vector<PhaseSpec>& phases
 }
 
 PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
-  Phase phase(*this, spec);
   auto strategy = make_load_strategy(spec);
   PhaseOutcome out;
   out.phase = spec.phase;
   out.start_ns = mono_ns();
-  if (spec.duration_s) phase.duration_end_ns_ = out.start_ns + seconds_to_ns(*spec.duration_s);
+  // Renewals hold pointers to the budget, so phases live until the run ends.
+  phases_.push_back(std::make_unique<Phase>(*this, spec, out.start_ns, strategy->renewable()));
+  Phase& phase = *phases_.back();
   int64_t grace_end_ns = 0;   // set once sending stops because the duration ran out
   int64_t cancel_deadline_ns = 0;
 
@@ -104,11 +116,11 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
   for (;;) {
     int64_t now = mono_ns();
     if (cancel_requested() && !cancel_deadline_ns) {
-      phase.sending_done_ = true;
+      phase.stop_sending();
       cancel_all(now);
     }
     if (!phase.sending_done_ && !phase.can_send()) {
-      phase.sending_done_ = true;
+      phase.stop_sending();
       if (phase.duration_end_ns_ && now >= phase.duration_end_ns_)
         grace_end_ns = spec.grace_s == INFINITY ? INT64_MAX
                                                 : phase.duration_end_ns_ + seconds_to_ns(spec.grace_s);
@@ -137,14 +149,14 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
     returns_.clear_wake();
     returns_.drain([&](size_t worker, const Credit&) {
       --worker_in_flight_[worker];
-      ++phase.returned_;
-      ++out.credits_returned;
+      --phase.held_by_workers_;
       strategy->credit_returned(phase);
     });
     if (int64_t d = strategy->next_deadline_ns(); d && mono_ns() >= d)
       strategy->deadline_reached(phase, mono_ns());
   }
-  out.credits_issued = phase.issued_;
+  out.credits_issued = phase.budget_.taken();
+  out.credits_returned = out.credits_issued - uint64_t(phase.held_by_workers_);
   out.end_ns = mono_ns();
   return out;
 }

@@ -3,6 +3,7 @@
 // workers under each phase's strategy and stop conditions (cli-and-load.md §4.0, §4.8).
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "timing/credit_returns.h"
@@ -16,14 +17,15 @@ struct PhaseOutcome {
   int64_t start_ns = 0;         // monotonic: first credit could be issued
   int64_t sending_end_ns = 0;   // monotonic: no more credits
   int64_t end_ns = 0;           // monotonic: every credit returned (or given up on)
-  uint64_t credits_issued = 0;
-  uint64_t credits_returned = 0;
+  uint64_t credits_issued = 0;     // issued by the issuer or renewed by workers
+  uint64_t credits_returned = 0;   // finished (issued minus still held at the end)
   bool cancelled = false;       // interrupted, or stragglers cut off after the grace period
 };
 
 class CreditIssuer {
  public:
   CreditIssuer(std::vector<CreditTarget*> workers, CreditReturns& returns, uint32_t dataset_size);
+  ~CreditIssuer();
 
   std::vector<PhaseOutcome> run(const std::vector<PhaseSpec>& phases);
 
@@ -40,8 +42,9 @@ class CreditIssuer {
   std::vector<int64_t> worker_in_flight_;
   CreditReturns& returns_;
   uint32_t dataset_size_;
-  uint64_t next_credit_id_ = 0;
+  std::atomic<uint64_t> next_credit_id_{0};  // shared with renewing workers
   std::atomic<bool> cancel_{false};
+  std::vector<std::unique_ptr<Phase>> phases_;
 };
 
 }  // namespace aiperf

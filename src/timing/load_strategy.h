@@ -22,6 +22,9 @@ class LoadStrategy {
   virtual ~LoadStrategy() = default;
   virtual void start(PhaseControl& control) = 0;
   virtual void credit_returned(PhaseControl& control) = 0;
+  // True when a finished credit is always replaced at once while the phase may send:
+  // workers then renew credits themselves (see RenewalBudget) and return them only at the end.
+  virtual bool renewable() const { return false; }
   // Absolute monotonic ns at which the strategy wants deadline_reached(); 0 = none.
   virtual int64_t next_deadline_ns() const { return 0; }
   virtual void deadline_reached(PhaseControl&, int64_t /*now_ns*/) {}

@@ -11,6 +11,7 @@
 
 #include "common/clock.h"
 #include "common/uuid.h"
+#include "timing/renewal_budget.h"
 #include "transport/response_reader.h"
 
 namespace aiperf {
@@ -191,7 +192,12 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   // The record goes first so that, once the issuer has seen every credit back, every
   // record is already queued for the processor.
   records_.push(std::move(record));
-  return_credit(credit);
+  Credit next;
+  if (credit.renewal && credit.renewal->take(next, true)) {
+    asio::co_spawn(io_, run_request(next), asio::detached);  // closed loop: replace at once
+  } else {
+    return_credit(credit);
+  }
 }
 
 void Worker::return_credit(const Credit& credit) {

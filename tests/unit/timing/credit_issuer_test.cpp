@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "common/clock.h"
+#include "timing/renewal_budget.h"
 
 namespace aiperf {
 namespace {
@@ -59,6 +60,13 @@ class FakeWorker : public CreditTarget {
       if (!cancel_) std::this_thread::sleep_for(service_time_);
       lock.lock();
       pending_.pop_front();
+      Credit next;
+      if (c.renewal && c.renewal->take(next, true)) {  // as a real worker renews closed-loop credits
+        pending_.push_back(next);
+        delivered.push_back(next);
+        max_held = std::max<int64_t>(max_held, int64_t(pending_.size()));
+        continue;
+      }
       returns_.push(index_, c);
       returns_.notify();
     }

@@ -1,0 +1,25 @@
+#include "timing/renewal_budget.h"
+
+#include "common/clock.h"
+
+namespace aiperf {
+
+bool RenewalBudget::take(Credit& out, bool renewable) {
+  if (!open()) return false;
+  const int64_t now = mono_ns();
+  if (deadline_ns_ && now >= deadline_ns_) return false;
+  uint64_t n = taken_.load(std::memory_order_relaxed);
+  do {
+    if (n >= max_credits_) return false;
+  } while (!taken_.compare_exchange_weak(n, n + 1, std::memory_order_acq_rel));
+  out = Credit{};
+  out.id = next_id_.fetch_add(1, std::memory_order_relaxed);
+  out.session_num = n;
+  out.dataset_index = uint32_t(out.id % dataset_size_);
+  out.phase = phase_;
+  out.issued_ns = now;
+  out.renewal = renewable ? this : nullptr;
+  return true;
+}
+
+}  // namespace aiperf

@@ -1,0 +1,44 @@
+#pragma once
+// Closed loop replaces each finished request at once. Rather than a round trip through the
+// issuer's thread for every replacement, the issuer lets workers renew a returned credit on
+// their own thread, under limits it sets and can withdraw at any moment. Every credit of a
+// phase — issued by the issuer or renewed by a worker — is taken from the same budget, so
+// the request count, the duration and cancellation hold exactly as if the issuer had
+// issued each one. Lock-free; shared by the issuer and all workers.
+#include <atomic>
+#include <cstdint>
+#include <limits>
+
+#include "timing/credit.h"
+
+namespace aiperf {
+
+class RenewalBudget {
+ public:
+  // `max_credits`: the phase's request count (UINT64_MAX = none); `deadline_ns`: monotonic
+  // end of sending (0 = none); `next_id`: the run-wide credit id counter.
+  RenewalBudget(BenchmarkPhase phase, uint64_t max_credits, int64_t deadline_ns, uint32_t dataset_size,
+                std::atomic<uint64_t>& next_id)
+      : phase_(phase), max_credits_(max_credits), deadline_ns_(deadline_ns),
+        dataset_size_(dataset_size == 0 ? 1 : dataset_size), next_id_(next_id) {}
+
+  // Any thread: takes one credit, or returns false once the phase may not send any more.
+  bool take(Credit& out, bool renewable);
+
+  // Issuer: no credit is granted after this returns.
+  void close() { open_.store(false, std::memory_order_release); }
+  bool open() const { return open_.load(std::memory_order_acquire); }
+
+  uint64_t taken() const { return taken_.load(std::memory_order_acquire); }
+
+ private:
+  const BenchmarkPhase phase_;
+  const uint64_t max_credits_;
+  const int64_t deadline_ns_;
+  const uint32_t dataset_size_;
+  std::atomic<uint64_t>& next_id_;
+  std::atomic<bool> open_{true};
+  std::atomic<uint64_t> taken_{0};
+};
+
+}  // namespace aiperf

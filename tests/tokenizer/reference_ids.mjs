@@ -1,0 +1,41 @@
+// Prints the reference token ids for texts, as encoded by @lenml/tokenizers (transformers.js)
+// with add_special_tokens=false, so our C++ tokenizer can be compared id for id.
+//
+//   node reference_ids.mjs <npm-dir> <qwen3|llama3> <texts.json|text.txt> [repeat]
+//
+// texts.json: an object {name: text}; prints {"ids": {name: [ids]}}.
+// text.txt:   one text; prints {"ids": [ids], "bytes": n, "seconds": t} where t is the best of
+//             `repeat` timed encodes (the first, untimed run warms the JIT and caches).
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [npmDir, model, input, repeatArg] = process.argv.slice(2);
+if (!npmDir || !model || !input) {
+  console.error("usage: node reference_ids.mjs <npm-dir> <qwen3|llama3> <texts.json|text.txt> [repeat]");
+  process.exit(2);
+}
+const require = createRequire(path.join(path.resolve(npmDir), "package.json"));
+const entry = require.resolve(`@lenml/tokenizer-${model}`);
+const { fromPreTrained } = await import(pathToFileURL(entry.replace(/main\.js$/, "main.mjs")).href);
+const tokenizer = fromPreTrained();
+const encode = (text) => tokenizer.encode(text, { add_special_tokens: false });
+
+const raw = readFileSync(input, "utf8");
+if (input.endsWith(".json")) {
+  const texts = JSON.parse(raw);
+  const ids = {};
+  for (const [name, text] of Object.entries(texts)) ids[name] = encode(text);
+  process.stdout.write(JSON.stringify({ ids }));
+} else {
+  const repeat = Number(repeatArg ?? 3);
+  let ids = encode(raw);
+  let best = Infinity;
+  for (let i = 0; i < repeat; ++i) {
+    const t0 = process.hrtime.bigint();
+    ids = encode(raw);
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e9);
+  }
+  process.stdout.write(JSON.stringify({ ids, bytes: Buffer.byteLength(raw, "utf8"), seconds: best }));
+}

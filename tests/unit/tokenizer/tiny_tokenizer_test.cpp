@@ -1,0 +1,130 @@
+// Hand-made tokenizer.json files small enough to check BPE and added-token rules by hand.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tokenizer/hf_tokenizer.h"
+
+namespace aiperf {
+namespace {
+
+using nlohmann::json;
+
+// Byte-level vocabulary over the letters used here, with "Ġ" for the space byte.
+json tiny_tokenizer(json merges, bool ignore_merges = false) {
+  json vocab = {{"a", 0}, {"b", 1}, {"c", 2}, {"Ġ", 3}, {"ab", 4}, {"bc", 5}, {"abc", 6}, {"Ġa", 7}, {"aa", 8},
+                {"aaaa", 9}, {"!", 10}};
+  return {
+      {"version", "1.0"},
+      {"normalizer", nullptr},
+      {"pre_tokenizer",
+       {{"type", "Sequence"},
+        {"pretokenizers",
+         json::array({{{"type", "Split"},
+                       {"pattern", {{"Regex", R"( ?\p{L}+|[^\s\p{L}]+|\s+)"}}},
+                       {"behavior", "Isolated"},
+                       {"invert", false}},
+                      {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", false}}})}}},
+      {"added_tokens",
+       json::array({{{"id", 20}, {"content", "<s>"}, {"special", true}, {"normalized", false}},
+                    {{"id", 21}, {"content", "<pad>"}, {"special", true}, {"normalized", false}, {"lstrip", true},
+                     {"rstrip", true}}})},
+      {"model",
+       {{"type", "BPE"}, {"vocab", vocab}, {"merges", merges}, {"ignore_merges", ignore_merges}}},
+      {"decoder", {{"type", "ByteLevel"}}},
+  };
+}
+
+std::vector<int32_t> ids(const json& j, std::string_view text) {
+  return HfTokenizer::from_json(j.dump(), "tiny")->encode(text);
+}
+
+TEST(TinyTokenizer, LowerRankMergesFirst) {
+  // "abc": (b,c) outranks (a,b), so the result is a + bc, not ab + c.
+  EXPECT_EQ(ids(tiny_tokenizer(json::array({"b c", "a b", "ab c"})), "abc"), (std::vector<int32_t>{0, 5}));
+  EXPECT_EQ(ids(tiny_tokenizer(json::array({"a b", "b c", "ab c"})), "abc"), (std::vector<int32_t>{6}));
+}
+
+TEST(TinyTokenizer, MergesAcceptPairArraysAndLeftmostWinsTies) {
+  json merges = json::array({json::array({"a", "a"}), json::array({"aa", "aa"})});
+  EXPECT_EQ(ids(tiny_tokenizer(merges), "aaa"), (std::vector<int32_t>{8, 0}));
+  EXPECT_EQ(ids(tiny_tokenizer(merges), "aaaaa"), (std::vector<int32_t>{9, 0}));
+}
+
+TEST(TinyTokenizer, IgnoreMergesTakesWholeVocabularyWords) {
+  // Without a merge path "abc" falls apart; ignore_merges finds it in the vocabulary directly.
+  EXPECT_EQ(ids(tiny_tokenizer(json::array()), "abc"), (std::vector<int32_t>{0, 1, 2}));
+  EXPECT_EQ(ids(tiny_tokenizer(json::array(), true), "abc"), (std::vector<int32_t>{6}));
+}
+
+TEST(TinyTokenizer, SpacesBecomeByteLevelCharacters) {
+  EXPECT_EQ(ids(tiny_tokenizer(json::array({"Ġ a"})), "a a!"), (std::vector<int32_t>{0, 7, 10}));
+}
+
+TEST(TinyTokenizer, AddedTokensAreMatchedBeforeSplitting) {
+  auto t = HfTokenizer::from_json(tiny_tokenizer(json::array({"a b"})).dump(), "tiny");
+  EXPECT_EQ(t->encode("ab<s>ab"), (std::vector<int32_t>{4, 20, 4}));
+  // lstrip/rstrip swallow the surrounding whitespace.
+  EXPECT_EQ(t->encode("a  <pad>  b"), (std::vector<int32_t>{0, 21, 1}));
+  EXPECT_EQ(t->decode({4, 20, 3, 4}), "ab<s> ab");
+}
+
+TEST(TinyTokenizer, DecodeInvertsEncodeAndRejectsUnknownIds) {
+  auto t = HfTokenizer::from_json(tiny_tokenizer(json::array({"a b", "Ġ a"})).dump(), "tiny");
+  for (std::string s : {"abc cab", " a  b!", "<s>a"}) EXPECT_EQ(t->decode(t->encode(s)), s);
+  EXPECT_THROW(t->decode({999}), std::out_of_range);
+}
+
+TEST(TinyTokenizer, InvalidUtf8IsReplacedNotDropped) {
+  json j = tiny_tokenizer(json::array());
+  j["model"]["vocab"]["ï"] = 30;  // bytes of U+FFFD: EF BF BD
+  j["model"]["vocab"]["¿"] = 31;
+  j["model"]["vocab"]["½"] = 32;
+  EXPECT_EQ(ids(j, "a\xFF"), (std::vector<int32_t>{0, 30, 31, 32}));
+}
+
+std::string error_for(const json& j) {
+  try {
+    HfTokenizer::from_json(j.dump(), "tokenizer.json");
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(TinyTokenizer, UnsupportedComponentsAreNamed) {
+  json j = tiny_tokenizer(json::array());
+  j["pre_tokenizer"] = {{"type", "Whitespace"}};
+  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported pre_tokenizer type 'Whitespace'");
+  j = tiny_tokenizer(json::array());
+  j["normalizer"] = {{"type", "Lowercase"}};
+  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported normalizer type 'Lowercase'");
+  j = tiny_tokenizer(json::array());
+  j["model"]["type"] = "WordPiece";
+  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported model type 'WordPiece'");
+  j = tiny_tokenizer(json::array());
+  j["model"]["byte_fallback"] = true;
+  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported BPE option byte_fallback");
+  j = tiny_tokenizer(json::array());
+  j["decoder"] = {{"type", "Metaspace"}};
+  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported decoder type 'Metaspace'");
+}
+
+TEST(TinyTokenizer, MalformedFilesAreNamed) {
+  EXPECT_EQ(error_for(json::array()), "tokenizer.json: top level is not a JSON object");
+  json j = tiny_tokenizer(json::array({"a z"}));
+  EXPECT_EQ(error_for(j), "tokenizer.json: model: merge 0 ('a' 'z') uses a token missing from the vocabulary");
+  j = tiny_tokenizer(json::array());
+  j["pre_tokenizer"]["pretokenizers"][0]["pattern"]["Regex"] = "(";
+  EXPECT_NE(error_for(j).find("tokenizer.json: pre_tokenizer: invalid regex '('"), std::string::npos);
+  EXPECT_THROW(HfTokenizer::load("/nonexistent/tokenizer.json"), std::runtime_error);
+  try {
+    HfTokenizer::from_json("{ not json", "bad.json");
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("bad.json: not valid JSON", 0), 0u);
+  }
+}
+
+}  // namespace
+}  // namespace aiperf
