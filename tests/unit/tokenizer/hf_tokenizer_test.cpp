@@ -1,0 +1,116 @@
+// Compares HfTokenizer with the reference implementation (@lenml/tokenizers, i.e.
+// transformers.js) on the original Qwen3 and Llama 3 tokenizer.json files. The fixtures come from
+// scripts/tokenizer-fixtures.sh; without AIPERF_TOKENIZER_FIXTURES these tests skip.
+#include "tokenizer/hf_tokenizer.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace aiperf {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw std::runtime_error(p.string() + ": cannot open fixture");
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  return buf.str();
+}
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+class HfTokenizerReference : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    const char* dir = std::getenv("AIPERF_TOKENIZER_FIXTURES");
+    if (dir == nullptr || *dir == '\0') {
+      GTEST_SKIP() << "AIPERF_TOKENIZER_FIXTURES is unset; run scripts/tokenizer-fixtures.sh and export it";
+    }
+    root_ = dir;
+    model_dir_ = root_ / GetParam();
+    auto t0 = Clock::now();
+    tokenizer_ = HfTokenizer::load(model_dir_ / "tokenizer.json");
+    std::cout << "[ " << GetParam() << " ] tokenizer.json loaded in " << seconds_since(t0) << " s\n";
+  }
+
+  fs::path root_, model_dir_;
+  std::unique_ptr<HfTokenizer> tokenizer_;
+};
+
+// Short description of where two id sequences first differ, for a readable failure.
+std::string first_difference(const HfTokenizer& t, const std::vector<int32_t>& ours,
+                             const std::vector<int32_t>& ref) {
+  size_t i = 0;
+  while (i < ours.size() && i < ref.size() && ours[i] == ref[i]) ++i;
+  size_t from = i >= 3 ? i - 3 : 0;
+  auto window = [&](const std::vector<int32_t>& v) {
+    std::vector<int32_t> w(v.begin() + long(std::min(from, v.size())), v.begin() + long(std::min(i + 4, v.size())));
+    std::ostringstream s;
+    for (auto id : w) s << id << ' ';
+    s << "= \"" << t.decode(w) << "\"";
+    return s.str();
+  };
+  return "first difference at token " + std::to_string(i) + "\n  ours: " + window(ours) + "\n  ref:  " + window(ref);
+}
+
+TEST_P(HfTokenizerReference, FixedCasesMatchIdForIdAndRoundTrip) {
+  json texts = json::parse(read_file(root_ / "cases.json"));
+  json ref = json::parse(read_file(model_dir_ / "cases.ids.json"))["ids"];
+  int mismatches = 0;
+  for (const auto& [name, text_json] : texts.items()) {
+    std::string text = text_json.get<std::string>();
+    auto expected = ref.at(name).get<std::vector<int32_t>>();
+    auto ours = tokenizer_->encode(text);
+    if (ours != expected) {
+      ++mismatches;
+      ADD_FAILURE() << GetParam() << " case '" << name << "': " << first_difference(*tokenizer_, ours, expected);
+    }
+    EXPECT_EQ(tokenizer_->decode(ours), text) << "case '" << name << "'";
+    EXPECT_EQ(tokenizer_->count(text), expected.size()) << "case '" << name << "'";
+  }
+  EXPECT_EQ(mismatches, 0);
+}
+
+TEST_P(HfTokenizerReference, MegabyteOfMixedTextMatchesAndIsFaster) {
+  std::string text = read_file(root_ / "mixed.txt");
+  json ref = json::parse(read_file(model_dir_ / "mixed.ids.json"));
+  auto expected = ref["ids"].get<std::vector<int32_t>>();
+
+  auto t0 = Clock::now();
+  auto ours = tokenizer_->encode(text);
+  double cold = seconds_since(t0);
+  double warm = 1e9;
+  for (int i = 0; i < 3; ++i) {
+    t0 = Clock::now();
+    auto again = tokenizer_->encode(text);
+    warm = std::min(warm, seconds_since(t0));
+    ASSERT_EQ(again, ours);
+  }
+
+  size_t mismatches = ours.size() > expected.size() ? ours.size() - expected.size() : expected.size() - ours.size();
+  for (size_t i = 0; i < std::min(ours.size(), expected.size()); ++i) mismatches += ours[i] != expected[i];
+  double mb = double(text.size()) / 1e6;
+  std::cout << "[ " << GetParam() << " ] " << text.size() << " bytes, " << expected.size()
+            << " reference tokens, mismatches: " << mismatches << "\n"
+            << "[ " << GetParam() << " ] encode MB/s  ours: cold " << mb / cold << ", warm " << mb / warm
+            << " | JS reference: cold " << mb / ref["cold_seconds"].get<double>() << ", warm "
+            << mb / ref["seconds"].get<double>() << "\n"
+            << "[ " << GetParam() << " ] tokens/s ours warm " << double(ours.size()) / warm << "\n";
+  EXPECT_EQ(mismatches, 0u) << first_difference(*tokenizer_, ours, expected);
+  EXPECT_EQ(tokenizer_->decode(ours), text);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, HfTokenizerReference, ::testing::Values("qwen3", "llama3"));
+
+}  // namespace
+}  // namespace aiperf
