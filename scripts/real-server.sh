@@ -61,30 +61,48 @@ fetch_source() {
   mv "$SRC.tmp" "$SRC"
 }
 
+# Configure flags; a change to them (or a cache built before the change) forces a reconfigure.
+cmake_args() {
+  local args=(-G Ninja -DCMAKE_BUILD_TYPE=Release
+    # The prebuilt UI is fetched from the network at build time; examples and tests are not needed.
+    -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_BUILD_TESTS=OFF
+    -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_OPENSSL=OFF -DBUILD_SHARED_LIBS=OFF)
+  # -march=native turns on AMX where the CPU reports it, but these VMs fault on the first AMX
+  # instruction (ldtilecfg), killing the server as soon as two requests are batched.
+  # Explicit -mno-* flags win over -march=native in GCC regardless of their order.
+  if [ "$(uname -m)" = "x86_64" ]; then
+    args+=("-DCMAKE_C_FLAGS=-mno-amx-tile -mno-amx-int8 -mno-amx-bf16"
+           "-DCMAKE_CXX_FLAGS=-mno-amx-tile -mno-amx-int8 -mno-amx-bf16")
+  fi
+  if command -v ccache >/dev/null; then
+    args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  fi
+  printf '%s\n' "${args[@]}"
+}
+config_stamp() { cmake_args | sha256sum | cut -c1-16; }
+server_is_current() {
+  [ -x "$BIN" ] && [ -f "$BUILD/aiperf-config.stamp" ] \
+    && [ "$(cat "$BUILD/aiperf-config.stamp")" = "$(config_stamp)" ]
+}
+
 build_server() {
-  [ -x "$BIN" ] && return 0
+  server_is_current && return 0
   command -v cmake >/dev/null || die "cmake missing (scripts/setup.sh)"
   command -v ninja >/dev/null || die "ninja missing (scripts/setup.sh)"
   mkdir -p "$LOGS"
-  local launcher=()
-  if command -v ccache >/dev/null; then
-    export CCACHE_DIR="$CACHE/ccache"
-    launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  fi
-  # The prebuilt UI is fetched from the network at build time; the examples and tests are not needed.
-  if [ ! -f "$BUILD/build.ninja" ]; then
-    log "configuring llama.cpp in $BUILD"
-    cmake -S "$SRC" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_BUILD_TESTS=OFF \
-      -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_OPENSSL=OFF -DBUILD_SHARED_LIBS=OFF \
-      "${launcher[@]}" >"$LOGS/configure.log" 2>&1 \
-      || die "cmake configure failed; see $LOGS/configure.log"
-  fi
+  export CCACHE_DIR="$CACHE/ccache"
+  local args
+  mapfile -t args < <(cmake_args)
+  log "configuring llama.cpp in $BUILD"
+  rm -f "$BUILD/aiperf-config.stamp"
+  cmake -S "$SRC" -B "$BUILD" "${args[@]}" >"$LOGS/configure.log" 2>&1 \
+    || die "cmake configure failed; see $LOGS/configure.log"
   local jobs="${AIPERF_LLAMA_JOBS:-2}"
   log "building llama-server with -j$jobs (about 12 min on 2 cores; log: $LOGS/build.log)"
   local start=$SECONDS
   ninja -C "$BUILD" -j"$jobs" llama-server >"$LOGS/build.log" 2>&1 \
     || die "llama-server build failed; see $LOGS/build.log"
+  config_stamp >"$BUILD/aiperf-config.stamp"
   log "llama-server built in $((SECONDS - start)) s"
 }
 
@@ -102,7 +120,7 @@ make_model() {
 }
 
 cmd_build() {
-  if [ -x "$BIN" ] && model_is_current; then
+  if server_is_current && model_is_current; then
     cmd_path; return 0
   fi
   fetch_source

