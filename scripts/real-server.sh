@@ -11,7 +11,8 @@
 set -euo pipefail
 
 readonly NPM_PACKAGE="node-llama-cpp@3.21.1"
-readonly REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
 readonly CACHE="${AIPERF_CACHE:-$HOME/.cache/aiperf-cpp}/llama"
 readonly SRC="$CACHE/src"
 readonly BUILD="$CACHE/build"
@@ -113,9 +114,8 @@ make_model() {
   mkdir -p "$(dirname "$MODEL")"
   log "generating $MODEL"
   PYTHONPATH="$SRC/gguf-py${PYTHONPATH:+:$PYTHONPATH}" "$py" "$GENERATOR" \
-    --vocab "$SRC/models/ggml-vocab-qwen2.gguf" --out "$MODEL.tmp" \
+    --vocab "$SRC/models/ggml-vocab-qwen2.gguf" --out "$MODEL" \
     || die "model generation failed ($GENERATOR)"
-  mv "$MODEL.tmp" "$MODEL"
   generator_stamp >"$MODEL.stamp"
 }
 
@@ -140,6 +140,11 @@ free_port() {
   "$(find_python)" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
 }
 
+# A server already on the port would answer /health for us and hide that ours failed to bind.
+port_is_free() {
+  "$(find_python)" -c 'import socket,sys; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET,socket.SO_REUSEADDR,1); s.bind(("127.0.0.1",int(sys.argv[1])))' "$1" 2>/dev/null
+}
+
 # Returns 0 once GET /health answers 200, 1 if the server died or did not get ready in time.
 wait_healthy() {
   local port=$1 pid=$2 deadline=$((SECONDS + ${AIPERF_LLAMA_START_TIMEOUT:-60}))
@@ -158,7 +163,9 @@ cmd_start() {
   if [ "${1:-}" = "--port" ]; then
     [ $# -ge 2 ] || die "--port needs a value"
     port="$2"; shift 2
-    [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -le 65535 ] || die "--port: '$port' is not a port number"
+    if ! [[ "$port" =~ ^[0-9]+$ ]] || [ "$port" -gt 65535 ]; then
+      die "--port: '$port' is not a port number"
+    fi
   fi
   cmd_path >/dev/null || exit 1
   command -v curl >/dev/null || die "curl missing"
@@ -171,14 +178,17 @@ cmd_start() {
   for ((attempt = 1; attempt <= tries; attempt++)); do
     local p="$port"
     [ "$p" = "0" ] && p="$(free_port)"
+    port_is_free "$p" || { [ "$port" = "0" ] && continue; die "--port $p: 127.0.0.1:$p is already in use"; }
     local logfile="$LOGS/server-$p.log"
-    # 16 slots x 1024 tokens covers prompts up to 512 plus outputs up to 128 with room to spare;
+    # 16 slots x 2048 tokens: a prompt a client counts as 512 tokens can be ~750 Qwen2 tokens
+    # (other tokenizer, chat template), plus up to 128 output tokens, with room to spare; the
+    # KV cache of this model costs only 512 bytes per token.
     # 2 compute threads match the 2-core machines this tier runs on.
     setsid "$BIN" --model "$MODEL" --alias tiny --host 127.0.0.1 --port "$p" \
-      --parallel 16 --ctx-size 16384 --threads 2 --threads-batch 2 \
+      --parallel 16 --ctx-size 32768 --threads 2 --threads-batch 2 \
       --no-webui --metrics "$@" </dev/null >"$logfile" 2>&1 &
     local pid=$!
-    if wait_healthy "$p" "$pid"; then
+    if wait_healthy "$p" "$pid" && kill -0 "$pid" 2>/dev/null; then
       echo "$pid" >"$RUN/$p.pid"
       echo "llama-server listening on http://127.0.0.1:$p"
       echo "pid $pid"
@@ -207,11 +217,14 @@ cmd_stop() {
     [ -n "$only" ] && [ "$port" != "$only" ] && continue
     pid="$(cat "$f")"
     # Only signal the pid if it is still our llama-server, never a recycled pid.
-    if [ -r "/proc/$pid/exe" ] && [ "$(readlink "/proc/$pid/exe")" = "$(readlink -f "$BIN")" ]; then
+    # A rebuild replaces the binary; the kernel then reports the old one as "PATH (deleted)".
+    local exe
+    exe="$(readlink "/proc/$pid/exe" 2>/dev/null || true)"
+    if [ "${exe% (deleted)}" = "$(readlink -f "$BIN")" ]; then
       kill "$pid" 2>/dev/null || true
-      local i
-      for i in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
+      local _
+      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      if kill -0 "$pid" 2>/dev/null; then kill -9 "$pid" 2>/dev/null || true; fi
       echo "stopped llama-server pid $pid (port $port)"
     fi
     rm -f "$f"
