@@ -296,10 +296,18 @@ class Converter {
         rest.remove_prefix(comma + 1);
       }
     }
+    // Per-request model selection and URL load balancing come with later work; refusing
+    // them is better than silently benchmarking only the first one.
+    if (c.model_names.size() > 1)
+      throw ConfigError(name("--model") +
+                        ": several model names (model selection) are not supported yet by aiperf-cpp");
     if (given("--endpoint-type")) c.endpoint_type = endpoint_type(r.endpoint_type);
     if (given("--endpoint")) c.custom_endpoint = r.custom_endpoint;
     c.streaming = r.streaming;
     if (given("--url")) c.urls = parse_urls(r.urls);
+    if (c.urls.size() > 1)
+      throw ConfigError(name("--url") +
+                        ": several URLs (load balancing) are not supported yet by aiperf-cpp");
     if (auto v = float_above("--request-timeout-seconds", r.request_timeout, 0))
       c.request_timeout_seconds = *v;
     if (given("--api-key")) c.api_key = r.api_key;

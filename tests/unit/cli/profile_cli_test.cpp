@@ -62,11 +62,14 @@ TEST(ProfileCli, Defaults) {
 TEST(ProfileCli, ModelAliasesCommaListsAndRepeats) {
   EXPECT_EQ(parse({"--model", "a"}).model_names, std::vector<std::string>{"a"});
   EXPECT_EQ(parse({"--model-names", "a"}).model_names, std::vector<std::string>{"a"});
-  EXPECT_EQ(parse({"-m", "a, b"}).model_names, (std::vector<std::string>{"a", "b"}));
-  EXPECT_EQ(parse({"-m", "a", "-m", "b"}).model_names, (std::vector<std::string>{"a", "b"}));
-  EXPECT_EQ(parse({"-m", "a", "b", "--streaming"}).model_names,
-            (std::vector<std::string>{"a", "b"}));
-  EXPECT_EQ(parse({"--model=a,b"}).model_names, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(parse({"--model=a"}).model_names, std::vector<std::string>{"a"});
+  // Several models (comma list, repeats, several values) are recognised, then refused until
+  // model selection is implemented: benchmarking only the first would be silently wrong.
+  const std::string refused = "--model: several model names (model selection) are not supported yet by aiperf-cpp";
+  EXPECT_EQ(error_of({"-m", "a, b"}, false), "-m" + refused.substr(7));
+  EXPECT_EQ(error_of({"-m", "a", "-m", "b"}, false), "-m" + refused.substr(7));
+  EXPECT_EQ(error_of({"-m", "a", "b", "--streaming"}, false), "-m" + refused.substr(7));
+  EXPECT_EQ(error_of({"--model=a,b"}, false), refused);
 }
 
 TEST(ProfileCli, SyntheticAliases) {
@@ -135,10 +138,9 @@ TEST(ProfileCli, UrlNormalisation) {
   EXPECT_EQ(parse_with_model({"--url", "https://h:1/v1"}).urls,
             std::vector<std::string>{"https://h:1/v1"});
   EXPECT_EQ(parse_with_model({"--url", "HTTP://h"}).urls, std::vector<std::string>{"http://h"});
-  EXPECT_EQ(parse_with_model({"-u", "127.0.0.1:1", "-u", "127.0.0.1:2"}).urls,
-            (std::vector<std::string>{"http://127.0.0.1:1", "http://127.0.0.1:2"}));
-  EXPECT_EQ(parse_with_model({"-u", "a:1,b:2"}).urls,
-            (std::vector<std::string>{"http://a:1", "http://b:2"}));
+  const std::string refused = ": several URLs (load balancing) are not supported yet by aiperf-cpp";
+  EXPECT_EQ(error_of({"-u", "127.0.0.1:1", "-u", "127.0.0.1:2"}), "-u" + refused);
+  EXPECT_EQ(error_of({"--url", "a:1,b:2"}), "--url" + refused);
   EXPECT_EQ(error_of({"--url", "ftp://h"}),
             "--url: unsupported scheme 'ftp' in 'ftp://h' (only http and https are allowed)");
   EXPECT_EQ(error_of({"--url", "http://"}), "--url: missing host in 'http://'");
