@@ -53,10 +53,6 @@ struct RecordProcessor::Impl {
 
   std::optional<int64_t> client_isl(uint32_t index) {
     if (index >= requests.size()) return std::nullopt;
-    if (isl_cached.size() != requests.size()) {  // the owner grew the list after construction
-      isl_cache.resize(requests.size());
-      isl_cached.resize(requests.size(), false);
-    }
     if (!isl_cached[index]) {
       if (auto text = request_input_text(config.endpoint_type, requests[index].body))
         isl_cache[index] = int64_t(tokenizer.count(*text));

@@ -29,11 +29,6 @@ tcp::socket& HttpConnection::socket() {
   return std::get<1>(stream_).next_layer();
 }
 
-const tcp::socket& HttpConnection::socket() const {
-  if (auto* s = std::get_if<tcp::socket>(&stream_)) return *s;
-  return std::get<1>(stream_).next_layer();
-}
-
 asio::awaitable<boost::system::error_code> HttpConnection::connect(
     const std::vector<tcp::endpoint>& endpoints, const std::string& host, bool verify_host) {
   auto [ec, endpoint] = co_await asio::async_connect(socket(), endpoints, kAwait);
@@ -69,10 +64,10 @@ void HttpConnection::close() {
   socket().close(ignored);
 }
 
-bool HttpConnection::peer_closed() const {
+bool HttpConnection::peer_closed() {
   if (!socket().is_open()) return true;
   char byte;
-  ssize_t n = ::recv(const_cast<tcp::socket&>(socket()).native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+  ssize_t n = ::recv(socket().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
   if (n == 0) return true;                        // orderly shutdown by the peer
   if (n > 0) return !std::holds_alternative<asio::ssl::stream<tcp::socket>>(stream_);  // stray bytes
   return errno != EAGAIN && errno != EWOULDBLOCK;  // reset or other error

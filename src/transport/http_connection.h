@@ -38,7 +38,7 @@ class HttpConnection {
   void close();
   // An idle keep-alive connection the server has since closed (llama.cpp does this while
   // advertising keep-alive) must not be used for the next request.
-  bool peer_closed() const;
+  bool peer_closed();
 
   char* read_buffer() { return read_buffer_.get(); }
   std::string head;  // request-head scratch, capacity reused
@@ -53,7 +53,6 @@ class HttpConnection {
 
  private:
   tcp::socket& socket();
-  const tcp::socket& socket() const;
 
   std::variant<tcp::socket, asio::ssl::stream<tcp::socket>> stream_;
   std::unique_ptr<char[]> read_buffer_;

@@ -62,7 +62,8 @@ void Worker::deliver(const Credit& credit) {
 
 void Worker::cancel_in_flight(BenchmarkPhase phase) {
   asio::post(io_, [this, phase] {
-    for (HttpConnection* conn : std::vector<HttpConnection*>(active_)) {
+    // close() only queues the aborted operations' handlers, so active_ is stable here.
+    for (HttpConnection* conn : active_) {
       if (conn->phase != phase) continue;
       conn->cancelled = true;
       conn->close();
@@ -75,7 +76,7 @@ void Worker::schedule_timeout_sweep() {
   sweep_timer_.async_wait([this](const boost::system::error_code& ec) {
     if (ec) return;
     int64_t now = mono_ns();
-    for (HttpConnection* conn : std::vector<HttpConnection*>(active_)) {
+    for (HttpConnection* conn : active_) {  // stable: see cancel_in_flight
       if (now < conn->deadline_ns || conn->timed_out) continue;
       conn->timed_out = true;
       conn->close();
