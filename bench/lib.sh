@@ -3,11 +3,13 @@
 # $MOCK_WORKERS, and writes its markdown to "$WORK/section_<letter>.md".
 
 MOCK_PID="${MOCK_PID:-}"
+# Binaries come from the release build; BENCH_BUILD_DIR points elsewhere while developing a section.
+BIN_DIR="${BENCH_BUILD_DIR:-build}"
 
 # start_mock [mock flags...] -> sets URL and MOCK_PID (replaces a mock this shell started before).
 start_mock() {
   stop_mock
-  build/aiperf-mock-server --host 127.0.0.1 --port 0 --workers "$MOCK_WORKERS" "$@" >"$WORK/mock.log" 2>&1 &
+  "$BIN_DIR"/aiperf-mock-server --host 127.0.0.1 --port 0 --workers "$MOCK_WORKERS" "$@" >"$WORK/mock.log" 2>&1 &
   MOCK_PID=$!
   for _ in $(seq 1 100); do grep -q "listening on" "$WORK/mock.log" && break; sleep 0.05; done
   URL="$(grep -o 'http://[^ ]*' "$WORK/mock.log" | head -1)"

@@ -16,7 +16,7 @@ h2_rps="$(h2load --h1 -t1 -c"$CONNECTIONS" -m1 -D "$SECONDS_PER_RUN" -d "$WORK/b
   -H 'content-type: application/json' "$URL/v1/chat/completions" 2>/dev/null \
   | awk '/^finished in/ {for (i=1;i<=NF;i++) if ($i ~ /req\/s/) print $(i-1)}' | tr -d ',')"
 echo "h2load:  $h2_rps req/s"
-timed build/aiperf profile -m mock-model -u "$URL" --endpoint-type chat --concurrency "$CONNECTIONS" \
+timed "$BIN_DIR"/aiperf profile -m mock-model -u "$URL" --endpoint-type chat --concurrency "$CONNECTIONS" \
   --benchmark-duration "$SECONDS_PER_RUN" --benchmark-grace-period 5 --isl 1 --osl 1 \
   --artifact-dir "$WORK/a" >"$WORK/a.log"
 aiperf_rps="$(json_avg "$WORK/a/profile_export_aiperf.json" request_throughput)"

@@ -5,7 +5,7 @@ source bench/lib.sh
 
 echo "== (b) streaming SSE events/s (256 tokens per response, no server delay)"
 start_mock --output-tokens 256
-timed build/aiperf profile -m mock-model -u "$URL" --endpoint-type chat --streaming \
+timed "$BIN_DIR"/aiperf profile -m mock-model -u "$URL" --endpoint-type chat --streaming \
   --concurrency "$CONNECTIONS" --benchmark-duration "$SECONDS_PER_RUN" --benchmark-grace-period 5 \
   --isl 16 --osl 256 --artifact-dir "$WORK/b" >"$WORK/b.log"
 stream_cpu="$(cat "$CPU_FILE")"
