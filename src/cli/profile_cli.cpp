@@ -26,7 +26,7 @@ struct RawFlags {
   std::string endpoint_type, custom_endpoint, request_timeout, api_key, tokenizer;
   std::string isl, isl_stddev, osl, osl_stddev, num_dataset_entries, random_seed;
   std::string concurrency, request_count, benchmark_duration, grace_period;
-  std::string warmup_request_count, workers_max;
+  std::string warmup_request_count, workers_max, concurrency_ramp, warmup_concurrency_ramp;
   std::string artifact_dir, export_level, ui_type;
   bool streaming = false, legacy_max_tokens = false, server_token_count = false;
   bool ssl_verify = true, extra_verbose = false;
@@ -136,6 +136,10 @@ struct ProfileParser {
            "Seconds to wait for in-flight responses after the duration (default 30; inf).");
     single(g, "--warmup-request-count,--num-warmup-requests", "INT", raw.warmup_request_count,
            "Warmup requests before profiling (results discarded).");
+    single(g, "--concurrency-ramp-duration", "SECONDS", raw.concurrency_ramp,
+           "Raise concurrency from 1 to --concurrency in +1 steps over this long.");
+    single(g, "--warmup-concurrency-ramp-duration", "SECONDS", raw.warmup_concurrency_ramp,
+           "Ramp for the warmup phase (default: --concurrency-ramp-duration).");
     single(g, "--workers-max,--max-workers", "INT", raw.workers_max,
            "Worker threads (default: from the CPU count, capped by concurrency).");
   }
@@ -360,6 +364,9 @@ class Converter {
     }
     c.warmup_request_count = int_at_least("--warmup-request-count", r.warmup_request_count, 1);
     c.workers_max = int_at_least("--workers-max", r.workers_max, 1);
+    c.concurrency_ramp_duration = float_above("--concurrency-ramp-duration", r.concurrency_ramp, 0);
+    c.warmup_concurrency_ramp_duration =
+        float_above("--warmup-concurrency-ramp-duration", r.warmup_concurrency_ramp, 0);
   }
 
   void convert_output(ProfileConfig& c, const RawFlags& r) const {

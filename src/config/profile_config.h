@@ -57,6 +57,8 @@ struct ProfileConfig {
   std::optional<double> benchmark_duration;      // seconds
   double benchmark_grace_period = 30.0;          // seconds; infinity allowed
   std::optional<int64_t> warmup_request_count;   // --warmup-request-count
+  std::optional<double> concurrency_ramp_duration;         // seconds (§4.5)
+  std::optional<double> warmup_concurrency_ramp_duration;  // seconds; default: the profiling value
   std::optional<int64_t> workers_max;            // --workers-max (default: see effective_workers)
 
   // Output (§3.15)

@@ -86,6 +86,10 @@ std::string apply_flag(std::string_view flag, std::string_view v, MockConfig& c)
   } else if (flag == "--model") {
     if (v.empty()) return "--model: expected a model name, got ''";
     c.model = v;
+  } else if (flag == "--timing-log") {
+    if (v.empty()) return "--timing-log: expected a file path, got ''";
+    c.timing_log = v;
+    if (std::ofstream probe(c.timing_log); !probe) err = cat({"--timing-log: cannot write '", v, "'"});
   } else if (flag == "--tls-cert") {
     c.tls_cert = v;
     err = check_readable(flag, c.tls_cert);
@@ -153,6 +157,8 @@ Serves POST /v1/chat/completions, POST /v1/completions, GET /v1/models, GET /hea
   --workers N              threads (default: hardware threads)
   --model NAME             model listed by /v1/models (default mock-model)
   --close-after-stream     close the connection after every streamed reply
+  --timing-log FILE        on exit, write one JSON line per reply: when its request was read,
+                           when each chunk was due and sent (CLOCK_MONOTONIC ns)
   --tls-cert FILE          PEM certificate; with --tls-key serves HTTPS
   --tls-key FILE           PEM private key
   --help                   show this help

@@ -20,6 +20,7 @@ struct MockConfig {
   uint64_t seed = 0;
   std::string model = "mock-model";
   bool close_after_stream = false;        // mimic llama.cpp: close after each streamed reply
+  std::string timing_log;                 // set: write what was sent when, per reply, at exit
   std::string tls_cert;                   // both set: serve HTTPS
   std::string tls_key;
 

@@ -184,6 +184,12 @@ void MockServer::stop() {
   for (auto& w : m.workers) {
     if (w->thread.joinable()) w->thread.join();
   }
+  if (!m.shared.config.timing_log.empty()) {
+    std::vector<const std::vector<ReplyTiming>*> logs;
+    for (auto& w : m.workers) logs.push_back(&w->state.timings);
+    std::string err = write_timing_log(m.shared.config.timing_log, logs);
+    if (!err.empty()) std::fprintf(stderr, "aiperf-mock-server: %s\n", err.c_str());
+  }
   m.acceptor.reset();
   m.workers.clear();
 }

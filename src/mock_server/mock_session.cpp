@@ -1,5 +1,7 @@
 #include "mock_server/mock_session.h"
 
+#include <algorithm>
+#include <chrono>
 #include <ctime>
 #include <optional>
 #include <string_view>
@@ -73,6 +75,11 @@ class Session {
   asio::awaitable<bool> flush_then_wait(Clock::time_point due);
   void trim_buffers();
   void close();
+  void note_write(const TokenSchedule& schedule, int64_t first_chunk, int64_t end_chunk);
+
+  static int64_t ns(Clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
+  }
 
   Stream stream_;
   asio::steady_timer timer_;
@@ -86,6 +93,7 @@ class Session {
   ReplyPlan plan_;
   ReplyFormatter formatter_;
   std::string out_;
+  ReplyTiming timing_;  // the reply being sent, with --timing-log
 };
 
 template <class Stream>
@@ -167,8 +175,14 @@ asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind) {
   plan_reply();
   const MockConfig& config = worker_.shared->config;
   TokenSchedule schedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(config.itl_ms)};
-  if (!completion_.stream) co_return co_await send_full_reply(schedule) && keep_alive_;
-  co_return co_await send_stream(schedule) && keep_alive_ && !config.close_after_stream;
+  timing_ = ReplyTiming{.id = plan_.id, .read_ns = ns(t0_), .first_due_ns = 0, .first_write_ns = 0,
+                        .last_write_ns = 0, .chunks = 0, .max_late_ns = 0, .sum_late_ns = 0,
+                        .stream = completion_.stream};
+  bool ok = completion_.stream ? co_await send_stream(schedule) : co_await send_full_reply(schedule);
+  // Recorded after the reply, off the timed path; a reply cut short is logged with what was sent.
+  if (!config.timing_log.empty()) worker_.timings.push_back(timing_);
+  if (!completion_.stream) co_return ok && keep_alive_;
+  co_return ok && keep_alive_ && !config.close_after_stream;
 }
 
 // finish_reason is "length" unless --output-tokens ended the reply before the request's limit,
@@ -202,6 +216,7 @@ asio::awaitable<bool> Session<Stream>::send_full_reply(const TokenSchedule& sche
   int64_t last = plan_.chunks() > 0 ? plan_.chunks() - 1 : 0;
   if (!co_await flush_then_wait(schedule.due(last))) co_return false;
   formatter_.append_full_reply(out_);
+  note_write(schedule, last, last + 1);
   co_return co_await flush();
 }
 
@@ -216,11 +231,13 @@ asio::awaitable<bool> Session<Stream>::send_stream(const TokenSchedule& schedule
     if (!co_await flush_then_wait(schedule.due(next))) co_return false;
     if (next == 0 && plan_.kind == ApiKind::chat) formatter_.append_role_event(out_);
     const Clock::time_point now = Clock::now();
+    const int64_t first = next;
     while (next < chunks) {
       formatter_.append_content_event(out_, next++);
       if (next == chunks || schedule.due(next) > now || out_.size() >= kBatchBytes) break;
     }
     if (next == chunks) formatter_.append_stream_tail(out_);
+    note_write(schedule, first, next);
     if (!co_await flush()) co_return false;
   } while (next < chunks);
   co_return true;
@@ -247,6 +264,24 @@ asio::awaitable<bool> Session<Stream>::flush_then_wait(Clock::time_point due) {
   timer_.expires_at(due);
   auto [ec] = co_await timer_.async_wait(kNoThrow);
   co_return !ec;
+}
+
+// Stamped just before the bytes are handed to the socket.
+template <class Stream>
+void Session<Stream>::note_write(const TokenSchedule& schedule, int64_t first_chunk, int64_t end_chunk) {
+  if (worker_.shared->config.timing_log.empty()) return;
+  const int64_t now = ns(Clock::now());
+  if (timing_.chunks == 0) {
+    timing_.first_due_ns = ns(schedule.due(first_chunk));
+    timing_.first_write_ns = now;
+  }
+  timing_.last_write_ns = now;
+  for (int64_t c = first_chunk; c < end_chunk; ++c) {
+    const int64_t late = now - ns(schedule.due(c));
+    timing_.max_late_ns = std::max(timing_.max_late_ns, late);
+    timing_.sum_late_ns += late;
+  }
+  timing_.chunks += end_chunk - first_chunk;
 }
 
 template <class Stream>

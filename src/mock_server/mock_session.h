@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -11,6 +12,7 @@
 
 #include "mock_server/error_injection.h"
 #include "mock_server/mock_config.h"
+#include "mock_server/reply_timing.h"
 
 namespace aiperf::mock {
 
@@ -28,6 +30,7 @@ struct WorkerState {
   ServerShared* shared = nullptr;
   uint64_t index = 0;
   uint64_t replies = 0;  // with `index`, makes reply ids unique across workers
+  std::vector<ReplyTiming> timings;  // filled only with --timing-log
 };
 
 boost::asio::awaitable<void> serve_http(boost::asio::ip::tcp::socket socket, WorkerState& worker);

@@ -1,22 +1,33 @@
 #pragma once
 // Closed loop (cli-and-load.md §4.1): keep exactly N requests in flight; a returned credit
 // is replaced at once while the stop conditions allow.
+//
+// With a ramp (§4.5, --concurrency-ramp-duration D) the limit starts at 1 and value v (2..N)
+// applies D·(v−1)/(N−1) seconds after the phase starts. Besides sparing the server a
+// thundering herd, a ramp spreads the requests' phases: without one, N identical requests that
+// start together finish together and restart together for the whole run.
 #include "timing/load_strategy.h"
 
 namespace aiperf {
 
 class ConcurrencyStrategy : public LoadStrategy {
  public:
-  explicit ConcurrencyStrategy(int64_t concurrency) : concurrency_(concurrency) {}
-  void start(PhaseControl& control) override { fill(control); }
+  ConcurrencyStrategy(int64_t concurrency, double ramp_s);
+
+  void start(PhaseControl& control) override;
   void credit_returned(PhaseControl& control) override { fill(control); }
   bool renewable() const override { return true; }
+  int64_t next_deadline_ns() const override;
+  void deadline_reached(PhaseControl& control, int64_t now_ns) override;
 
  private:
-  void fill(PhaseControl& control) {
-    while (control.in_flight() < concurrency_ && control.can_send()) control.issue();
-  }
+  void fill(PhaseControl& control);
+  int64_t step_at_ns(int64_t value) const;  // when the limit becomes `value`
+
   int64_t concurrency_;
+  int64_t ramp_ns_;
+  int64_t limit_;
+  int64_t start_ns_ = 0;
 };
 
 }  // namespace aiperf

@@ -5,7 +5,7 @@
 namespace aiperf {
 
 std::unique_ptr<LoadStrategy> make_load_strategy(const PhaseSpec& spec) {
-  return std::make_unique<ConcurrencyStrategy>(spec.concurrency);
+  return std::make_unique<ConcurrencyStrategy>(spec.concurrency, spec.concurrency_ramp_s);
 }
 
 }  // namespace aiperf

@@ -14,6 +14,7 @@ namespace aiperf {
 struct PhaseSpec {
   BenchmarkPhase phase = BenchmarkPhase::profiling;
   int64_t concurrency = 1;                   // closed-loop in-flight requests
+  double concurrency_ramp_s = 0;             // 0: all slots at once; else 1 -> concurrency over this long
   std::optional<int64_t> request_count;      // stop after this many credits
   std::optional<double> duration_s;          // stop issuing after this long
   double grace_s = std::numeric_limits<double>::infinity();  // wait for stragglers after duration

@@ -198,6 +198,15 @@ TEST(ProfileCli, DurationAndGrace) {
             "--benchmark-duration: expected a finite number, got 'inf'");
 }
 
+TEST(ProfileCli, ConcurrencyRamp) {
+  ProfileConfig c = parse_with_model({"--concurrency", "8", "--concurrency-ramp-duration", "2.5"});
+  EXPECT_EQ(c.concurrency_ramp_duration, 2.5);
+  EXPECT_FALSE(c.warmup_concurrency_ramp_duration.has_value());
+  ProfileConfig w = parse_with_model({"--warmup-concurrency-ramp-duration", "1"});
+  EXPECT_EQ(w.warmup_concurrency_ramp_duration, 1.0);
+  EXPECT_EQ(error_of({"--concurrency-ramp-duration", "0"}), "--concurrency-ramp-duration must be > 0 (got 0)");
+}
+
 TEST(ProfileCli, MissingModel) {
   EXPECT_EQ(error_of({}, false), "--model is required");
   EXPECT_EQ(error_of({"--streaming"}, false), "--model is required");

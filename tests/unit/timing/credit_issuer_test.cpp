@@ -37,6 +37,7 @@ class FakeWorker : public CreditTarget {
     std::lock_guard lock(mu_);
     pending_.push_back(credit);
     delivered.push_back(credit);
+    delivered_at.push_back(mono_ns());
     max_held = std::max<int64_t>(max_held, int64_t(pending_.size()));
     cv_.notify_all();
   }
@@ -47,6 +48,7 @@ class FakeWorker : public CreditTarget {
   }
 
   std::vector<Credit> delivered;
+  std::vector<int64_t> delivered_at;  // credits from the issuer only, not renewals
   int64_t max_held = 0;
 
  private:
@@ -161,6 +163,26 @@ TEST(CreditIssuer, GraceExpiryCancelsStragglers) {
   EXPECT_EQ(o.credits_returned, 3u);
   EXPECT_GE(o.end_ns - t0, 100'000'000);
   EXPECT_LT(o.end_ns - t0, 5'000'000'000);
+}
+
+TEST(CreditIssuer, ConcurrencyRampAddsOneSlotPerStep) {
+  CreditReturns returns(1, 64);
+  FakeWorker w(0, returns, 0us, /*hold=*/true);
+  CreditIssuer issuer({&w}, returns, 10);
+  PhaseSpec spec;
+  spec.concurrency = 5;
+  spec.concurrency_ramp_s = 0.2;  // value v at 0.2·(v−1)/4 s: 0, 50, 100, 150, 200 ms
+  spec.duration_s = 0.4;
+  spec.grace_s = 0.01;
+  int64_t t0 = mono_ns();
+  auto outcomes = issuer.run({spec});
+  ASSERT_EQ(w.delivered_at.size(), 5u);  // the limit stops at the target
+  for (size_t i = 0; i < 5; ++i) {
+    EXPECT_GE(w.delivered_at[i] - t0, int64_t(i) * 50'000'000) << "slot " << i << " came early";
+    EXPECT_LT(w.delivered_at[i] - t0, int64_t(i) * 50'000'000 + 45'000'000) << "slot " << i << " came late";
+  }
+  EXPECT_EQ(w.max_held, 5);
+  EXPECT_TRUE(outcomes.at(0).cancelled);  // held credits are cut off after the grace period
 }
 
 TEST(CreditIssuer, CancelRequestStopsTheRun) {

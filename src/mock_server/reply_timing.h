@@ -1,0 +1,26 @@
+#pragma once
+// What the mock actually did for each reply, on the same CLOCK_MONOTONIC time base as aiperf's
+// raw export (`--timing-log`). Comparing a client's stamps with these separates the server's own
+// lateness from the client's measurement error.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace aiperf::mock {
+
+struct ReplyTiming {
+  uint64_t id = 0;             // as in the reply's "id" field (hex after "chatcmpl-"/"cmpl-")
+  int64_t read_ns = 0;         // request fully read: the schedule's t0
+  int64_t first_due_ns = 0;    // when the first content chunk (or a full reply) was due
+  int64_t first_write_ns = 0;  // when it was handed to the socket
+  int64_t last_write_ns = 0;
+  int64_t chunks = 0;          // content chunks sent
+  int64_t max_late_ns = 0;     // over all content chunks: write time minus due time
+  int64_t sum_late_ns = 0;
+  bool stream = false;
+};
+
+// One JSON object per line, ordered by read time. Returns "" or a one-line error.
+std::string write_timing_log(const std::string& path, const std::vector<const std::vector<ReplyTiming>*>& logs);
+
+}  // namespace aiperf::mock
