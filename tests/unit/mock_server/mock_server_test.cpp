@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -364,6 +366,48 @@ TEST(MockServer, TtftAndItlAreHonoured) {
     EXPECT_GE(content_ms[j], due) << "chunk " << j;
     EXPECT_LE(content_ms[j], due + 40.0) << "chunk " << j;
   }
+}
+
+TEST(MockServer, TimingLogRecordsWhatWasSentWhen) {
+  MockConfig config = test_config();
+  config.ttft_ms = 20;
+  config.itl_ms = 5;
+  char path[] = "/tmp/aiperf-timing-log-XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  close(fd);
+  config.timing_log = path;
+  std::string reply_id;
+  {
+    MockServer server(config);
+    TestConnection c(server.port());
+    HttpResponse streamed = c.roundtrip(post_request(kChat, chat_body(4, true)));
+    reply_id = json::parse(sse_data(streamed.body).at(0))["id"].get<std::string>();
+    c.roundtrip(post_request(kChat, chat_body(3, false)));
+    server.stop();  // writes the log
+  }
+  std::vector<json> lines;
+  std::FILE* f = std::fopen(path, "r");
+  ASSERT_NE(f, nullptr);
+  char buf[1024];
+  while (std::fgets(buf, sizeof buf, f)) lines.push_back(json::parse(buf));
+  std::fclose(f);
+  std::remove(path);
+  ASSERT_EQ(lines.size(), 2u);
+  const json& s = lines[0];
+  EXPECT_EQ("chatcmpl-" + s["id"].get<std::string>(), reply_id);
+  EXPECT_TRUE(s["stream"].get<bool>());
+  EXPECT_EQ(s["chunks"].get<int64_t>(), 4);
+  EXPECT_EQ(s["first_due_ns"].get<int64_t>() - s["read_ns"].get<int64_t>(), 20'000'000);
+  EXPECT_GE(s["first_write_ns"].get<int64_t>(), s["first_due_ns"].get<int64_t>());  // never early
+  EXPECT_GE(s["last_write_ns"].get<int64_t>() - s["first_write_ns"].get<int64_t>(), 3 * 5'000'000 - 1'000'000);
+  EXPECT_GE(s["max_late_ns"].get<int64_t>(), 0);
+  EXPECT_LE(s["max_late_ns"].get<int64_t>(), s["sum_late_ns"].get<int64_t>());
+  const json& n = lines[1];
+  EXPECT_FALSE(n["stream"].get<bool>());
+  EXPECT_EQ(n["chunks"].get<int64_t>(), 1);
+  // A non-streaming reply is due when its last token would have been: t0 + ttft + 2·itl.
+  EXPECT_EQ(n["first_due_ns"].get<int64_t>() - n["read_ns"].get<int64_t>(), 30'000'000);
 }
 
 TEST(MockServer, NonStreamingWaitsForTheLastToken) {
