@@ -25,7 +25,6 @@ trap 'rm -rf "$WORK"' EXIT
 declare -A SLOTS=(
   [d]="(d) pacing accuracy (rate vs send-lag mean/p99) — *Load control*"
   [f]="(f) records aggregated/s — *Metrics and exports*"
-  [g]="(g) tokenizer MB/s vs the JS reference — *Tokenizers*"
 )
 
 wanted=("$@")
@@ -86,7 +85,7 @@ MD
   done
   echo "## Slots filled by later issues"
   echo
-  for letter in d f g; do
+  for letter in d f; do
     [ -f "$WORK/section_$letter.md" ] || echo "- ${SLOTS[$letter]}"
   done
 } >"$WORK/benchmarks.md"

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/profile_run.h"
+#include "app/tokenize_command.h"
 #include "cli/profile_cli.h"
 
 int main(int argc, char** argv) {
@@ -18,8 +19,9 @@ int main(int argc, char** argv) {
     std::cout << "aiperf-cpp " << AIPERF_VERSION << "\n";
     return 0;
   }
+  if (args[0] == "tokenize") return aiperf::run_tokenize_command({args.begin() + 1, args.end()});
   if (args[0] != "profile") {
-    std::cerr << "error: unknown command '" << args[0] << "' (supported: profile)\n";
+    std::cerr << "error: unknown command '" << args[0] << "' (supported: profile, tokenize)\n";
     return 1;
   }
   try {

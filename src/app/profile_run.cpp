@@ -55,7 +55,10 @@ const PhaseOutcome* find_phase(const std::vector<PhaseOutcome>& outcomes, Benchm
 
 int run_profile(const ProfileConfig& config) {
   // Control plane: everything the run will send is built before the first request.
-  std::unique_ptr<Tokenizer> tokenizer = make_tokenizer(config.tokenizer_name());
+  std::unique_ptr<Tokenizer> tokenizer =
+      make_tokenizer({config.tokenizer_name(), config.tokenizer.has_value(), config.tokenizer_revision,
+                      config.tokenizer_trust_remote_code},
+                     &std::cerr);
   Dataset dataset = build_synthetic_dataset(config, *tokenizer);
   std::vector<PreparedRequest> requests = prepare_requests(config, dataset);
 

@@ -23,12 +23,13 @@ namespace {
 // that each error can name the alias the user actually typed.
 struct RawFlags {
   std::vector<std::string> models, urls, headers, extra_inputs;
-  std::string endpoint_type, custom_endpoint, request_timeout, api_key, tokenizer;
+  std::string endpoint_type, custom_endpoint, request_timeout, api_key, tokenizer, tokenizer_revision;
   std::string isl, isl_stddev, osl, osl_stddev, num_dataset_entries, random_seed;
   std::string concurrency, request_count, benchmark_duration, grace_period;
   std::string warmup_request_count, workers_max, concurrency_ramp, warmup_concurrency_ramp;
   std::string artifact_dir, export_level, ui_type;
   bool streaming = false, legacy_max_tokens = false, server_token_count = false;
+  bool tokenizer_trust_remote_code = false;
   bool ssl_verify = true, extra_verbose = false;
   int verbose = 0;
   std::vector<std::string> ignored;  // values of not-yet-supported flags
@@ -103,7 +104,11 @@ struct ProfileParser {
     flag(g, "--ssl-verify,!--no-ssl-verify", raw.ssl_verify,
          "Verify TLS certificates (default on).");
     single("Tokenizer", "--tokenizer", "NAME", raw.tokenizer,
-           "Tokenizer name (default: the first model). Interim: counts words.");
+           "HuggingFace id, local path, or builtin (default: the first model).");
+    single("Tokenizer", "--tokenizer-revision", "REV", raw.tokenizer_revision,
+           "Branch, tag or commit of a hub tokenizer (default main).");
+    flag("Tokenizer", "--tokenizer-trust-remote-code", raw.tokenizer_trust_remote_code,
+         "Accepted for compatibility; tokenizer.json needs no remote code.");
   }
 
   void add_input_flags() {
@@ -322,6 +327,11 @@ class Converter {
       if (r.tokenizer.empty()) throw ConfigError("--tokenizer: empty tokenizer name");
       c.tokenizer = r.tokenizer;
     }
+    if (given("--tokenizer-revision")) {
+      if (r.tokenizer_revision.empty()) throw ConfigError("--tokenizer-revision: empty revision");
+      c.tokenizer_revision = r.tokenizer_revision;
+    }
+    c.tokenizer_trust_remote_code = r.tokenizer_trust_remote_code;
   }
 
   EndpointType endpoint_type(const std::string& text) const {
@@ -441,6 +451,7 @@ std::string aiperf_usage() {
          "\n"
          "Commands:\n"
          "  profile    Run a benchmark against an OpenAI-compatible endpoint\n"
+         "  tokenize   Count or list the tokens of a text under a tokenizer\n"
          "\n"
          "Options:\n"
          "  -h, --help     Print this help and exit\n"

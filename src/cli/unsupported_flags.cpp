@@ -75,7 +75,7 @@ std::span<const std::string_view> unsupported_profile_flags() {
       "--synthesis-prefix-root-multiplier", "--synthesis-prompt-len-multiplier",
       "--synthesis-speedup-ratio", "--synthetic-input-tokens-block-size",
       "--system-idle-gap-cap-seconds", "--system-prompt", "--system-prompt-file",
-      "--tokenizer-revision", "--tokenizer-trust-remote-code", "--tpot-sla-ms",
+      "--tpot-sla-ms",
       "--trace-idle-gap-cap-seconds", "--trace-session-sample-ratio",
       "--trajectory-start-max-ratio", "--trajectory-start-min-ratio", "--transport",
       "--transport-type", "--ttft-sla-ms", "--unsafe-override", "--url-strategy",

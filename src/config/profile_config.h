@@ -42,6 +42,8 @@ struct ProfileConfig {
 
   // Tokenizer (§3.2)
   std::optional<std::string> tokenizer;          // default: first model name
+  std::string tokenizer_revision = "main";       // --tokenizer-revision
+  bool tokenizer_trust_remote_code = false;      // accepted; nothing from the hub is ever run
 
   // Synthetic workload (§3.7, workloads-and-endpoints.md §2)
   int64_t isl_mean = 550;                        // --isl / --synthetic-input-tokens-mean

@@ -5,17 +5,16 @@
 namespace aiperf::mock {
 namespace {
 
+// Common English words, each one token (with its leading space) under tiktoken o200k_base,
+// aiperf's builtin tokenizer, and under most BPE vocabularies: a client counting tokens of the
+// streamed text gets the same number as the reply's usage.completion_tokens.
 constexpr std::array<std::string_view, 64> kWords = {
-    " lorem",   " ipsum",    " dolor",    " sit",      " amet",     " consectetur", " adipiscing",
-    " elit",    " sed",      " do",       " eiusmod",  " tempor",   " incididunt",  " ut",
-    " labore",  " et",       " dolore",   " magna",    " aliqua",   " enim",        " ad",
-    " minim",   " veniam",   " quis",     " nostrud",  " exercitation", " ullamco", " laboris",
-    " nisi",    " aliquip",  " ex",       " ea",       " commodo",  " consequat",   " duis",
-    " aute",    " irure",    " in",       " reprehenderit", " voluptate", " velit", " esse",
-    " cillum",  " fugiat",   " nulla",    " pariatur", " excepteur", " sint",       " occaecat",
-    " cupidatat", " non",    " proident", " sunt",     " culpa",    " qui",         " officia",
-    " deserunt", " mollit",  " anim",     " id",       " est",      " laborum",     " at",
-    " vero",
+    " the", " of", " and", " to", " in", " is", " that", " for", " it", " as", " with", " was",
+    " on", " be", " by", " at", " this", " from", " are", " or", " have", " an", " which", " not",
+    " but", " had", " all", " were", " when", " there", " can", " more", " if", " will", " one",
+    " about", " time", " their", " would", " so", " what", " up", " out", " other", " into", " has",
+    " some", " could", " them", " than", " first", " been", " its", " who", " now", " people",
+    " made", " over", " did", " down", " only", " way", " find", " use",
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "tokenizer/bpe_model.h"
 
+#include <cstdio>
 #include <mutex>
 #include <queue>
 #include <stdexcept>
@@ -12,40 +13,67 @@ namespace {
 // Bounds memory on adversarial input; typical text has far fewer distinct pieces.
 constexpr size_t kMaxCacheEntries = 200000;
 constexpr size_t kMaxCachedPieceBytes = 256;
-
-uint64_t pair_key(int32_t left, int32_t right) {
-  return (uint64_t(uint32_t(left)) << 32) | uint32_t(right);
-}
+constexpr std::string_view kMarker = "\xE2\x96\x81";  // U+2581, SentencePiece's space
 
 }  // namespace
 
-BpeModel::BpeModel(std::unordered_map<std::string, int32_t> vocab,
-                   const std::vector<std::pair<std::string, std::string>>& merges, bool ignore_merges,
-                   std::optional<std::string> unk_token)
-    : vocab_(std::move(vocab)), ignore_merges_(ignore_merges) {
+BpeModel::BpeModel(std::vector<std::pair<std::string, int32_t>> vocab,
+                   const std::vector<std::pair<std::string, std::string>>& merges, BpeOptions options)
+    : options_(std::move(options)) {
   int32_t max_id = -1;
-  for (const auto& [tok, id] : vocab_) {
+  for (const auto& [tok, id] : vocab) {
     if (id < 0) throw std::runtime_error("negative id " + std::to_string(id) + " for token '" + tok + "'");
     max_id = std::max(max_id, id);
   }
   tokens_.resize(size_t(max_id + 1));
-  for (const auto& [tok, id] : vocab_) tokens_[size_t(id)] = tok;
+  for (auto& [tok, id] : vocab) {
+    // An empty token can never be produced by encoding; it is left out like a gap.
+    if (!tokens_[size_t(id)].empty() && !tok.empty()) {
+      throw std::runtime_error("id " + std::to_string(id) + " is given to both '" + tokens_[size_t(id)] + "' and '" +
+                               tok + "'");
+    }
+    tokens_[size_t(id)] = std::move(tok);
+  }
+  vocab_size_ = vocab.size();
+  vocab.clear();
+  // A string listed twice keeps its lowest id for encoding; both ids still decode to it.
+  index_.build(&tokens_);
+  plain_chars_ = options_.continuing_subword_prefix.empty() && options_.end_of_word_suffix.empty();
 
+  const std::string& prefix = options_.continuing_subword_prefix;
   merges_.reserve(merges.size());
+  std::string merged;
   for (size_t rank = 0; rank < merges.size(); ++rank) {
     const auto& [l, r] = merges[rank];
-    auto li = vocab_.find(l), ri = vocab_.find(r), mi = vocab_.find(l + r);
-    if (li == vocab_.end() || ri == vocab_.end() || mi == vocab_.end()) {
+    // The right side loses its continuation prefix when joined, as HuggingFace builds it.
+    std::string_view r_tail = r;
+    if (!prefix.empty() && r_tail.starts_with(prefix)) r_tail.remove_prefix(prefix.size());
+    merged.assign(l);
+    merged += r_tail;
+    int32_t li = index_.find(l), ri = index_.find(r), mi = index_.find(merged);
+    if (li < 0 || ri < 0 || mi < 0) {
       throw std::runtime_error("merge " + std::to_string(rank) + " ('" + l + "' '" + r +
                                "') uses a token missing from the vocabulary");
     }
     // A repeated merge keeps its first (highest-priority) rank, as HuggingFace does.
-    merges_.try_emplace(pair_key(li->second, ri->second), BpeMerge{int32_t(rank), mi->second});
+    merges_.insert(li, ri, BpeMerge{int32_t(rank), mi});
   }
-  if (unk_token) {
-    auto it = vocab_.find(*unk_token);
-    if (it == vocab_.end()) throw std::runtime_error("unk_token '" + *unk_token + "' is not in the vocabulary");
-    unk_id_ = it->second;
+  if (options_.unk_token) {
+    int32_t id = index_.find(*options_.unk_token);
+    if (id < 0) throw std::runtime_error("unk_token '" + *options_.unk_token + "' is not in the vocabulary");
+    unk_id_ = id;
+  }
+  split_at_marker_ = index_.find(kMarker) >= 0;
+  for (const auto& t : tokens_) {
+    for (size_t at = t.find(kMarker, 1); at != std::string::npos && split_at_marker_; at = t.find(kMarker, at + 1)) {
+      if (at < kMarker.size() || t.compare(at - kMarker.size(), kMarker.size(), kMarker) != 0) split_at_marker_ = false;
+    }
+    if (!split_at_marker_) break;
+  }
+  for (int b = 0; b < 256; ++b) {
+    char name[8];
+    std::snprintf(name, sizeof name, "<0x%02X>", b);
+    byte_ids_[b] = options_.byte_fallback ? index_.find(name) : -1;
   }
 }
 
@@ -55,22 +83,41 @@ const std::string* BpeModel::token_for_id(int32_t id) const {
 }
 
 std::optional<int32_t> BpeModel::id_for_token(std::string_view token) const {
-  auto it = vocab_.find(std::string(token));
-  if (it == vocab_.end()) return std::nullopt;
-  return it->second;
+  int32_t id = index_.find(token);
+  if (id < 0) return std::nullopt;
+  return id;
 }
 
 void BpeModel::encode_piece(std::string_view piece, std::vector<int32_t>& out) const {
-  if (ignore_merges_) {
+  if (options_.ignore_merges) {
     if (auto id = id_for_token(piece)) {
       out.push_back(*id);
       return;
     }
   }
+  if (!split_at_marker_) {
+    encode_word(piece, out);
+    return;
+  }
+  // Cut before every marker that follows another character (a run of markers stays whole).
+  size_t start = 0;
+  for (size_t at = piece.find(kMarker, 1); at != std::string_view::npos; at = piece.find(kMarker, at + 1)) {
+    if (piece.substr(at - std::min(at, kMarker.size()), kMarker.size()) == kMarker) continue;
+    if (at > start) encode_word(piece.substr(start, at - start), out);
+    start = at;
+  }
+  encode_word(piece.substr(start), out);
+}
+
+void BpeModel::encode_word(std::string_view piece, std::vector<int32_t>& out) const {
   bool cacheable = piece.size() <= kMaxCachedPieceBytes;
-  if (cacheable) {
+  if (!cacheable) {
+    merge(piece, out);
+    return;
+  }
+  {
     std::shared_lock lock(cache_mu_);
-    auto it = cache_.find(std::string(piece));
+    auto it = cache_.find(piece);
     if (it != cache_.end()) {
       out.insert(out.end(), it->second.begin(), it->second.end());
       return;
@@ -79,10 +126,50 @@ void BpeModel::encode_piece(std::string_view piece, std::vector<int32_t>& out) c
   std::vector<int32_t> ids;
   merge(piece, ids);
   out.insert(out.end(), ids.begin(), ids.end());
-  if (cacheable) {
-    std::unique_lock lock(cache_mu_);
-    if (cache_.size() < kMaxCacheEntries) cache_.try_emplace(std::string(piece), std::move(ids));
+  std::unique_lock lock(cache_mu_);
+  if (cache_.size() < kMaxCacheEntries) cache_.try_emplace(std::string(piece), std::move(ids));
+}
+
+void BpeModel::initial_symbols(std::string_view piece, std::vector<int32_t>& ids) const {
+  // An unknown character waits as a pending unk so that fuse_unk can extend it.
+  bool unk_pending = false;
+  std::string marked;
+  for (size_t i = 0; i < piece.size();) {
+    size_t len = utf8::valid_sequence_length(piece, i);
+    if (len == 0) len = 1;
+    std::string_view ch = piece.substr(i, len);
+    std::string_view sym = ch;
+    if (!plain_chars_) {
+      marked.clear();
+      if (i > 0) marked += options_.continuing_subword_prefix;
+      marked += ch;
+      if (i + len == piece.size()) marked += options_.end_of_word_suffix;
+      sym = marked;
+    }
+    i += len;
+    if (int32_t id = index_.find(sym); id >= 0) {
+      if (unk_pending) ids.push_back(*unk_id_);
+      unk_pending = false;
+      ids.push_back(id);
+      continue;
+    }
+    if (options_.byte_fallback) {
+      bool all = true;
+      for (char c : sym) all = all && byte_ids_[static_cast<unsigned char>(c)] >= 0;
+      if (all) {
+        // HuggingFace leaves a pending unk in place here, so it lands after these bytes.
+        for (char c : sym) ids.push_back(byte_ids_[static_cast<unsigned char>(c)]);
+        continue;
+      }
+    }
+    if (unk_id_) {
+      if (unk_pending && !options_.fuse_unk) ids.push_back(*unk_id_);
+      unk_pending = true;
+    }
+    // Without an unk token HuggingFace drops an unknown character; byte-level vocabularies
+    // cover every byte, so this cannot happen for them.
   }
+  if (unk_pending) ids.push_back(*unk_id_);
 }
 
 void BpeModel::merge(std::string_view piece, std::vector<int32_t>& out) const {
@@ -93,22 +180,12 @@ void BpeModel::merge(std::string_view piece, std::vector<int32_t>& out) const {
     int32_t id;
     int prev, next;
   };
-  std::vector<Symbol> syms;
-  syms.reserve(piece.size());
-  for (size_t i = 0; i < piece.size();) {
-    size_t len = utf8::valid_sequence_length(piece, i);
-    if (len == 0) len = 1;
-    auto it = vocab_.find(std::string(piece.substr(i, len)));
-    i += len;
-    if (it != vocab_.end()) {
-      syms.push_back({it->second, int(syms.size()) - 1, int(syms.size()) + 1});
-    } else if (unk_id_) {
-      syms.push_back({*unk_id_, int(syms.size()) - 1, int(syms.size()) + 1});
-    }
-    // Without an unk token HuggingFace drops an unknown character; byte-level vocabularies
-    // cover every byte, so this cannot happen for them.
-  }
-  if (syms.empty()) return;
+  thread_local std::vector<int32_t> ids;
+  ids.clear();
+  initial_symbols(piece, ids);
+  if (ids.empty()) return;
+  std::vector<Symbol> syms(ids.size());
+  for (size_t i = 0; i < ids.size(); ++i) syms[i] = {ids[i], int(i) - 1, int(i) + 1};
   syms.back().next = -1;
 
   struct Candidate {
@@ -121,9 +198,8 @@ void BpeModel::merge(std::string_view piece, std::vector<int32_t>& out) const {
   auto push = [&](int pos) {
     int nxt = syms[size_t(pos)].next;
     if (nxt < 0) return;
-    auto it = merges_.find(pair_key(syms[size_t(pos)].id, syms[size_t(nxt)].id));
-    if (it != merges_.end()) {
-      heap.push({it->second.rank, pos, syms[size_t(pos)].id, syms[size_t(nxt)].id, it->second.result});
+    if (const BpeMerge* m = merges_.find(syms[size_t(pos)].id, syms[size_t(nxt)].id)) {
+      heap.push({m->rank, pos, syms[size_t(pos)].id, syms[size_t(nxt)].id, m->result});
     }
   };
   for (int i = 0; i + 1 < int(syms.size()); ++i) push(i);

@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-#include "tokenizer/byte_level.h"
 #include "tokenizer/utf8.h"
 
 namespace aiperf {
@@ -26,68 +25,63 @@ HfTokenizer::HfTokenizer(TokenizerJson parts, std::string name) : parts_(std::mo
   normalized_tokens_ = AddedTokenMatcher(std::move(normalized));
 }
 
-std::vector<int32_t> HfTokenizer::encode(std::string_view text) const {
+std::vector<int32_t> HfTokenizer::encode(std::string_view text) const { return encode(text, false); }
+
+std::vector<int32_t> HfTokenizer::encode(std::string_view text, bool add_special_tokens) const {
   std::vector<int32_t> ids;
   ids.reserve(text.size() / 3);
+  if (add_special_tokens) ids = parts_.post_processor.prefix;
   if (utf8::is_valid(text)) {
     encode_plain(text, ids);
   } else {
     encode_plain(utf8::sanitize(text), ids);
   }
+  if (add_special_tokens) ids.insert(ids.end(), parts_.post_processor.suffix.begin(), parts_.post_processor.suffix.end());
   return ids;
 }
 
 void HfTokenizer::encode_plain(std::string_view text, std::vector<int32_t>& out) const {
   for (const auto& seg : raw_tokens_.split(text)) {
+    bool at_start = seg.text.data() == text.data();
     if (seg.token_id >= 0) {
       out.push_back(seg.token_id);
     } else if (parts_.normalizer.empty()) {
-      encode_normalized(seg.text, out);
+      encode_normalized(seg.text, at_start, out);
     } else {
       std::string norm = parts_.normalizer.apply(seg.text);
       for (const auto& s : normalized_tokens_.split(norm)) {
         if (s.token_id >= 0) {
           out.push_back(s.token_id);
         } else {
-          encode_normalized(s.text, out);
+          encode_normalized(s.text, at_start && s.text.data() == norm.data(), out);
         }
       }
     }
   }
 }
 
-void HfTokenizer::encode_normalized(std::string_view text, std::vector<int32_t>& out) const {
+void HfTokenizer::encode_normalized(std::string_view text, bool at_text_start, std::vector<int32_t>& out) const {
+  if (parts_.pre_tokenizer.empty()) {
+    // SentencePiece-style tokenizers have no pre-tokenizer: the whole text is one piece.
+    parts_.model->encode_piece(text, out);
+    return;
+  }
   thread_local std::vector<std::string> pieces;
   pieces.clear();
-  parts_.pre_tokenizer.split(text, pieces);
+  parts_.pre_tokenizer.split(text, pieces, at_text_start);
   for (const auto& p : pieces) parts_.model->encode_piece(p, out);
 }
 
 std::string HfTokenizer::decode(const std::vector<int32_t>& ids) const {
-  std::string bytes;
-  for (size_t i = 0; i < ids.size(); ++i) {
-    const std::string* tok = nullptr;
-    auto it = added_content_.find(ids[i]);
-    if (it != added_content_.end()) {
-      tok = &it->second;
-    } else {
-      tok = parts_.model->token_for_id(ids[i]);
-    }
-    if (tok == nullptr) throw std::out_of_range(name_ + ": cannot decode unknown token id " + std::to_string(ids[i]));
-    if (parts_.decoder == DecoderKind::kByteLevel) {
-      // A token with characters outside the byte map (e.g. an added token) passes through as is.
-      size_t mark = bytes.size();
-      if (!byte_level::decode(*tok, bytes)) {
-        bytes.resize(mark);
-        bytes += *tok;
-      }
-    } else {
-      if (i > 0) bytes += ' ';
-      bytes += *tok;
-    }
+  std::vector<std::string> tokens;
+  tokens.reserve(ids.size());
+  for (int32_t id : ids) {
+    auto it = added_content_.find(id);
+    const std::string* tok = it != added_content_.end() ? &it->second : parts_.model->token_for_id(id);
+    if (tok == nullptr) throw std::out_of_range(name_ + ": cannot decode unknown token id " + std::to_string(id));
+    tokens.push_back(*tok);
   }
-  // Tokens can end inside a multi-byte character; HF decodes such bytes lossily.
-  return utf8::is_valid(bytes) ? bytes : utf8::sanitize(bytes);
+  return parts_.decoder.decode(std::move(tokens));
 }
 
 }  // namespace aiperf

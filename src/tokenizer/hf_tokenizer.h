@@ -1,7 +1,8 @@
 #pragma once
-// A HuggingFace `tokenizers`-compatible tokenizer built from a tokenizer.json (byte-level BPE
-// so far: GPT-2, Llama 3, Qwen2/Qwen3). encode() matches HF's encode(text,
-// add_special_tokens=False) id for id; decode() matches decode(ids) with special tokens kept.
+// A HuggingFace `tokenizers`-compatible tokenizer built from a tokenizer.json with a BPE model:
+// byte-level (GPT-2, Llama 3, Qwen2/Qwen3) and SentencePiece-style with byte fallback (Llama 2,
+// Mistral 7B, Gemma). encode() matches HF's encode(text, add_special_tokens=False) id for id;
+// decode() matches decode(ids) with special tokens kept.
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -24,13 +25,15 @@ class HfTokenizer final : public Tokenizer {
 
   // Invalid UTF-8 is first replaced with U+FFFD, as when bytes are decoded before HF sees them.
   std::vector<int32_t> encode(std::string_view text) const override;
+  // add_special_tokens=true adds what the post_processor adds (e.g. a BOS id) around the ids.
+  std::vector<int32_t> encode(std::string_view text, bool add_special_tokens) const;
   // Throws std::out_of_range on an id that is neither in the vocabulary nor an added token.
   std::string decode(const std::vector<int32_t>& ids) const override;
   std::string name() const override { return name_; }
 
  private:
   void encode_plain(std::string_view text, std::vector<int32_t>& out) const;
-  void encode_normalized(std::string_view text, std::vector<int32_t>& out) const;
+  void encode_normalized(std::string_view text, bool at_text_start, std::vector<int32_t>& out) const;
 
   TokenizerJson parts_;
   std::string name_;

@@ -1,6 +1,7 @@
 #include "tokenizer/pre_tokenizer.h"
 
 #include "tokenizer/byte_level.h"
+#include "tokenizer/normalizer.h"
 
 namespace aiperf {
 
@@ -98,18 +99,44 @@ void apply_byte_level(const ByteLevelStep& step, std::string_view piece, std::ve
   for (const auto& part : apply_split(isolate, piece)) emit(part);
 }
 
+void apply_metaspace(const MetaspaceStep& step, std::string_view piece, bool first, std::vector<std::string>& out) {
+  std::string text = replace_all(piece, " ", step.replacement);
+  bool prepend = step.prepend_scheme == PrependScheme::kAlways || (step.prepend_scheme == PrependScheme::kFirst && first);
+  if (prepend && !text.starts_with(step.replacement)) text.insert(0, step.replacement);
+  if (!step.split) {
+    out.push_back(std::move(text));
+    return;
+  }
+  // MergedWithNext on the replacement: every piece but the first starts with it.
+  size_t start = 0;
+  for (size_t hit = text.find(step.replacement, 1); hit != std::string::npos;
+       hit = text.find(step.replacement, hit + step.replacement.size())) {
+    if (hit > start) out.push_back(text.substr(start, hit - start));
+    start = hit;
+  }
+  if (start < text.size()) out.push_back(text.substr(start));
+}
+
 }  // namespace
 
-void PreTokenizer::split(std::string_view text, std::vector<std::string>& out) const {
+void PreTokenizer::split(std::string_view text, std::vector<std::string>& out, bool at_text_start) const {
   std::vector<std::string> pieces{std::string(text)};
   std::vector<std::string> next;
   for (const auto& step : steps_) {
     next.clear();
-    for (const auto& p : pieces) {
-      if (step.kind == PreTokenizerStep::Kind::kSplit) {
-        for (auto& s : apply_split(step.split, p)) next.push_back(std::move(s));
-      } else {
-        apply_byte_level(step.byte_level, p, next);
+    for (size_t i = 0; i < pieces.size(); ++i) {
+      const auto& p = pieces[i];
+      if (p.empty()) continue;  // HuggingFace drops empty splits after every step
+      switch (step.kind) {
+        case PreTokenizerStep::Kind::kSplit:
+          for (auto& s : apply_split(step.split, p)) next.push_back(std::move(s));
+          break;
+        case PreTokenizerStep::Kind::kByteLevel:
+          apply_byte_level(step.byte_level, p, next);
+          break;
+        case PreTokenizerStep::Kind::kMetaspace:
+          apply_metaspace(step.metaspace, p, at_text_start && i == 0, next);
+          break;
       }
     }
     pieces.swap(next);

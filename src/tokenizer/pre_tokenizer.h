@@ -1,7 +1,8 @@
 #pragma once
-// HuggingFace pre-tokenizers supported so far: Split (regex or literal pattern, every
-// behaviour, invert) and ByteLevel, alone or in a Sequence. A pre-tokenizer cuts normalized
-// text into the pieces the BPE model encodes independently.
+// HuggingFace pre-tokenizers: Split (regex or literal pattern, every behaviour, invert),
+// ByteLevel and Metaspace, alone or in a Sequence. Digits, Punctuation, Whitespace and
+// WhitespaceSplit are Split steps with a fixed pattern (see tokenizer_json.cpp). A pre-tokenizer
+// cuts normalized text into the pieces the BPE model encodes independently.
 #include <memory>
 #include <string>
 #include <string_view>
@@ -24,10 +25,19 @@ struct ByteLevelStep {
   std::shared_ptr<const Pcre2Regex> gpt2_regex;  // set when use_regex is true
 };
 
+enum class PrependScheme { kAlways, kFirst, kNever };
+
+struct MetaspaceStep {
+  std::string replacement = "\xE2\x96\x81";  // U+2581, SentencePiece's visible space
+  PrependScheme prepend_scheme = PrependScheme::kAlways;
+  bool split = true;  // cut before every replacement character
+};
+
 struct PreTokenizerStep {
-  enum class Kind { kSplit, kByteLevel } kind;
+  enum class Kind { kSplit, kByteLevel, kMetaspace } kind;
   SplitStep split;
   ByteLevelStep byte_level;
+  MetaspaceStep metaspace;
 };
 
 // GPT-2's word-splitting pattern, used by ByteLevel when use_regex is true.
@@ -41,8 +51,11 @@ class PreTokenizer {
   PreTokenizer() = default;
   explicit PreTokenizer(std::vector<PreTokenizerStep> steps) : steps_(std::move(steps)) {}
 
+  bool empty() const { return steps_.empty(); }
+
   // Appends the pieces of `text` to out. Pieces are byte-level mapped when a ByteLevel step ran.
-  void split(std::string_view text, std::vector<std::string>& out) const;
+  // `at_text_start`: `text` begins the input (Metaspace's prepend_scheme "first" needs it).
+  void split(std::string_view text, std::vector<std::string>& out, bool at_text_start = true) const;
 
  private:
   std::vector<PreTokenizerStep> steps_;

@@ -2,6 +2,7 @@
 // Counts and produces tokens. The run builds one Tokenizer before the benchmark and uses
 // it only off the hot path (dataset synthesis, record processing).
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,8 +20,21 @@ class Tokenizer {
   virtual std::string name() const = 0;
 };
 
-// Resolves --tokenizer (or the model name) to a tokenizer. Until the Tokenizers issue
-// lands every name resolves to the interim word tokenizer (see word_tokenizer.h).
-std::unique_ptr<Tokenizer> make_tokenizer(const std::string& name);
+// The run's tokenizer from --tokenizer (or the first model name when `explicit_name` is false),
+// --tokenizer-revision and --tokenizer-trust-remote-code: `builtin`, a local tokenizer.json,
+// a cached or downloaded HuggingFace model id (docs/tokenizers.md). A placeholder model name
+// such as `mock-model` given without --tokenizer switches to `builtin`, with a note, as
+// upstream does. Notes go to `notes` when it is not null; errors throw std::runtime_error
+// with one line.
+struct TokenizerRequest {
+  std::string name;
+  bool explicit_name = false;     // came from --tokenizer
+  std::string revision = "main";
+  bool trust_remote_code = false;
+};
+std::unique_ptr<Tokenizer> make_tokenizer(const TokenizerRequest& request, std::ostream* notes);
+
+// Model names that are obviously not HuggingFace repositories (upstream's placeholder list).
+bool is_placeholder_model_name(const std::string& name);
 
 }  // namespace aiperf

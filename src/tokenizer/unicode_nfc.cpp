@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "tokenizer/unicode_extra_tables.h"
 #include "tokenizer/unicode_nfc_tables.h"
 #include "tokenizer/utf8.h"
 
@@ -45,6 +46,19 @@ void decompose(char32_t cp, std::vector<char32_t>& out) {
   if (it->second != 0) decompose(it->second, out);
 }
 
+// Full compatibility decomposition (which includes the canonical one).
+void decompose_compatibility(char32_t cp, std::vector<char32_t>& out) {
+  using extra_tables::kCompatibility, extra_tables::kCompatibilityCount, extra_tables::kCompatibilityData;
+  const auto* end = kCompatibility + kCompatibilityCount;
+  const auto* it = std::lower_bound(kCompatibility, end, cp,
+                                    [](const extra_tables::Mapping& m, char32_t v) { return m.cp < v; });
+  if (it == end || it->cp != cp) {
+    decompose(cp, out);
+    return;
+  }
+  out.insert(out.end(), kCompatibilityData + it->offset, kCompatibilityData + it->offset + it->length);
+}
+
 // The primary composite of (first, second), or 0 when there is none.
 char32_t compose(char32_t first, char32_t second) {
   if (first >= kLBase && first < kLBase + kLCount && second >= kVBase && second < kVBase + kVCount) {
@@ -72,10 +86,17 @@ std::vector<char32_t> code_points(std::string_view text) {
   return cps;
 }
 
-// Full NFC of a short span: decompose, order marks canonically, recompose.
-void normalize_span(std::string_view text, std::string& out) {
+// Full normalization of a span: decompose, order marks canonically, recompose for C forms.
+void normalize_span(std::string_view text, UnicodeForm form, std::string& out) {
+  bool compatibility = form == UnicodeForm::kNfkc || form == UnicodeForm::kNfkd;
   std::vector<char32_t> decomposed;
-  for (char32_t cp : code_points(text)) decompose(cp, decomposed);
+  for (char32_t cp : code_points(text)) {
+    if (compatibility) {
+      decompose_compatibility(cp, decomposed);
+    } else {
+      decompose(cp, decomposed);
+    }
+  }
 
   // Canonical ordering: stable-sort each run of non-starters by combining class.
   for (size_t i = 0; i < decomposed.size();) {
@@ -88,6 +109,10 @@ void normalize_span(std::string_view text, std::string& out) {
     std::stable_sort(decomposed.begin() + long(i), decomposed.begin() + long(j),
                      [](char32_t a, char32_t b) { return combining_class(a) < combining_class(b); });
     i = j;
+  }
+  if (form == UnicodeForm::kNfd || form == UnicodeForm::kNfkd) {
+    for (char32_t cp : decomposed) utf8::append(out, cp);
+    return;
   }
 
   // Canonical composition: a character joins the last starter unless something between them
@@ -146,12 +171,24 @@ std::string to_nfc(std::string_view text) {
     }
     if (out.empty()) out.reserve(text.size());
     out.append(text.substr(copied, begin - copied));
-    normalize_span(text.substr(begin, end - begin), out);
+    normalize_span(text.substr(begin, end - begin), UnicodeForm::kNfc, out);
     copied = i = end;
     last_stable = end;
   }
   if (copied == 0) return std::string(text);
   out.append(text.substr(copied));
+  return out;
+}
+
+std::string normalize_unicode(std::string_view text, UnicodeForm form) {
+  if (form == UnicodeForm::kNfc) return to_nfc(text);
+  // ASCII is invariant under every form; the other forms are rare enough to run in full.
+  bool ascii = true;
+  for (char c : text) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
+  if (ascii) return std::string(text);
+  std::string out;
+  out.reserve(text.size());
+  normalize_span(text, form, out);
   return out;
 }
 

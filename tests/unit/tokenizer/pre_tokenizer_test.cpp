@@ -32,7 +32,7 @@ TEST(SplitPreTokenizer, RegexEscapeMakesLiteralsLiteral) {
 }
 
 TEST(ByteLevelPreTokenizer, Gpt2RegexAndPrefixSpace) {
-  PreTokenizerStep step{PreTokenizerStep::Kind::kByteLevel, {}, {}};
+  PreTokenizerStep step{PreTokenizerStep::Kind::kByteLevel, {}, {}, {}};
   step.byte_level.add_prefix_space = true;
   step.byte_level.gpt2_regex = std::make_shared<const Pcre2Regex>(kGpt2SplitPattern);
   PreTokenizer pre({step});

@@ -113,20 +113,23 @@ std::string error_for(const json& j) {
 
 TEST(TinyTokenizer, UnsupportedComponentsAreNamed) {
   json j = tiny_tokenizer(json::array());
-  j["pre_tokenizer"] = {{"type", "Whitespace"}};
-  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported pre_tokenizer type 'Whitespace'");
+  j["pre_tokenizer"] = {{"type", "BertPreTokenizer"}};
+  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported pre_tokenizer type 'BertPreTokenizer'");
   j = tiny_tokenizer(json::array());
-  j["normalizer"] = {{"type", "Lowercase"}};
-  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported normalizer type 'Lowercase'");
+  j["normalizer"] = {{"type", "Precompiled"}};
+  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported normalizer type 'Precompiled'");
   j = tiny_tokenizer(json::array());
   j["model"]["type"] = "WordPiece";
   EXPECT_EQ(error_for(j), "tokenizer.json: unsupported model type 'WordPiece'");
   j = tiny_tokenizer(json::array());
-  j["model"]["byte_fallback"] = true;
-  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported BPE option byte_fallback");
+  j["model"]["dropout"] = 0.1;
+  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported BPE option dropout");
   j = tiny_tokenizer(json::array());
-  j["decoder"] = {{"type", "Metaspace"}};
-  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported decoder type 'Metaspace'");
+  j["decoder"] = {{"type", "WordPiece"}};
+  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported decoder type 'WordPiece'");
+  j = tiny_tokenizer(json::array());
+  j["post_processor"] = {{"type", "Bogus"}};
+  EXPECT_EQ(error_for(j), "tokenizer.json: unsupported post_processor type 'Bogus'");
 }
 
 TEST(TinyTokenizer, MalformedFilesAreNamed) {

@@ -1,0 +1,55 @@
+// Synthetic prompts must re-encode to exactly their target length under real tokenizers
+// (workloads-and-endpoints.md §2.3): the builtin o200k_base always, and the HuggingFace
+// tokenizers from scripts/tokenizer-fixtures.sh when AIPERF_TOKENIZER_FIXTURES names them.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+#include "dataset/dataset.h"
+#include "tokenizer/tokenizer.h"
+
+namespace aiperf {
+namespace {
+
+void expect_exact_lengths(const Tokenizer& tokenizer, int64_t entries) {
+  ProfileConfig c;
+  c.model_names = {"m"};
+  c.random_seed = 7;
+  c.num_dataset_entries = entries;
+  c.isl_mean = 550;
+  c.isl_stddev = 50;
+  Dataset d = build_synthetic_dataset(c, tokenizer);
+  ASSERT_EQ(int64_t(d.entries.size()), entries);
+  int64_t off = 0;
+  for (const DatasetEntry& e : d.entries) {
+    if (int64_t(tokenizer.count(e.prompt)) != e.intended_input_tokens) ++off;
+  }
+  EXPECT_EQ(off, 0) << off << " of " << entries << " prompts do not re-encode to their target under "
+                    << tokenizer.name();
+}
+
+TEST(ExactLengthPrompts, BuiltinThousandPrompts) {
+  auto t = make_tokenizer({"builtin", true, "main", false}, nullptr);
+  expect_exact_lengths(*t, 1000);
+}
+
+// AIPERF_TOKENIZER_FIXTURES=DIR holds <name>/tokenizer.json for the npm reference tokenizers.
+TEST(ExactLengthPrompts, HuggingFaceTokenizersThousandPrompts) {
+  const char* dir = std::getenv("AIPERF_TOKENIZER_FIXTURES");
+  if (!dir) GTEST_SKIP() << "AIPERF_TOKENIZER_FIXTURES not set (scripts/tokenizer-fixtures.sh)";
+  int tested = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::filesystem::path json = entry.path() / "tokenizer.json";
+    if (!std::filesystem::exists(json)) continue;
+    auto t = make_tokenizer({json.string(), true, "main", false}, nullptr);
+    expect_exact_lengths(*t, 1000);
+    ++tested;
+  }
+  EXPECT_GT(tested, 0) << "no tokenizer.json under " << dir;
+}
+
+}  // namespace
+}  // namespace aiperf
