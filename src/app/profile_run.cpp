@@ -1,12 +1,12 @@
 #include "app/profile_run.h"
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
 
 #include "app/interrupt.h"
+#include "common/block_file_stream.h"
 #include "common/clock.h"
 #include "common/uuid.h"
 #include "dataset/dataset.h"
@@ -28,22 +28,6 @@ namespace {
 // How long the pre-run reachability probe may take.
 constexpr double kProbeTimeoutSeconds = 10.0;
 
-// A per-request export file, written by the record processor with a large buffer so that
-// thousands of lines per second cost few write calls.
-class ExportStream {
- public:
-  explicit ExportStream(const std::filesystem::path& path) : buffer_(1 << 20) {
-    out_.rdbuf()->pubsetbuf(buffer_.data(), std::streamsize(buffer_.size()));
-    out_.open(path, std::ios::binary | std::ios::trunc);
-    if (!out_) throw std::runtime_error("cannot write " + path.string());
-  }
-  std::ostream* get() { return &out_; }
-  void close() { out_.close(); }
-
- private:
-  std::vector<char> buffer_;
-  std::ofstream out_;
-};
 
 const PhaseOutcome* find_phase(const std::vector<PhaseOutcome>& outcomes, BenchmarkPhase phase) {
   for (const auto& o : outcomes)
@@ -78,12 +62,12 @@ int run_profile(const ProfileConfig& config) {
 
   // Analytic plane: its own thread, fed by lock-free queues.
   ClockAnchor anchor = ClockAnchor::now();
-  std::optional<ExportStream> jsonl, raw_jsonl;
+  std::optional<BlockFileStream> jsonl, raw_jsonl;
   if (config.export_level != ExportLevel::summary) jsonl.emplace(artifact_dir / kRecordsFile);
-  RecordProcessor processor(config, *tokenizer, requests, anchor, jsonl ? jsonl->get() : nullptr);
+  RecordProcessor processor(config, *tokenizer, requests, anchor, jsonl ? &*jsonl : nullptr);
   if (config.export_level == ExportLevel::raw) {
     raw_jsonl.emplace(artifact_dir / kRawRecordsFile);
-    processor.enable_raw_export(raw_jsonl->get(), head.redacted_headers());
+    processor.enable_raw_export(&*raw_jsonl, head.redacted_headers());
   }
 
   // Data plane: one event loop per worker thread.
@@ -147,8 +131,11 @@ int run_profile(const ProfileConfig& config) {
     info.was_cancelled = true;
     info.incomplete_reason = "requests still in flight when the run ended";
   }
-  if (jsonl) jsonl->close();
-  if (raw_jsonl) raw_jsonl->close();
+  // A full disk must not pass silently: the files would be missing records.
+  if (jsonl && (jsonl->close(), !*jsonl))
+    std::cerr << "error: writing " << (artifact_dir / kRecordsFile).string() << " failed; it is incomplete\n";
+  if (raw_jsonl && (raw_jsonl->close(), !*raw_jsonl))
+    std::cerr << "error: writing " << (artifact_dir / kRawRecordsFile).string() << " failed; it is incomplete\n";
   export_run(config, summary, info, artifact_dir);
 
   if (interrupted) return 130;

@@ -13,6 +13,7 @@
 #include "cli/cli_command.h"
 #include "cli/key_value_flags.h"
 #include "cli/number_flags.h"
+#include "cli/sequence_distribution_flag.h"
 #include "cli/unsupported_flags.h"
 #include "cli/url_flags.h"
 
@@ -25,6 +26,7 @@ struct RawFlags {
   std::vector<std::string> models, urls, headers, extra_inputs;
   std::string endpoint_type, custom_endpoint, request_timeout, api_key, tokenizer, tokenizer_revision;
   std::string isl, isl_stddev, osl, osl_stddev, num_dataset_entries, random_seed;
+  std::string seq_dist, prefix_pool_size, prefix_length, shared_system_length, user_context_length;
   std::string concurrency, request_count, benchmark_duration, grace_period;
   std::string warmup_request_count, workers_max, concurrency_ramp, warmup_concurrency_ramp;
   std::string artifact_dir, export_level, ui_type;
@@ -128,6 +130,17 @@ struct ProfileParser {
     single(g, "--num-dataset-entries,--num-prompts", "INT", raw.num_dataset_entries,
            "Distinct synthetic prompts (default 100).");
     single(g, "--random-seed", "INT", raw.random_seed, "Seed for reproducible synthesis.");
+    single(g, "--seq-dist,--sequence-distribution", "DIST", raw.seq_dist,
+           "ISL/OSL mixture replacing --isl/--osl: 'ISL[|SD],OSL[|SD]:W;...', '[(ISL,OSL):W,...]' "
+           "or JSON {\"pairs\":[...]}; weights are relative.");
+    single(g, "--prompt-prefix-pool-size,--prefix-prompt-pool-size,--num-prefix-prompts", "INT",
+           raw.prefix_pool_size, "Number of shared prefix prompts (default 0: none).");
+    single(g, "--prompt-prefix-length,--prefix-prompt-length", "INT", raw.prefix_length,
+           "Tokens of each prefix prompt, added in front of the ISL (default 0).");
+    single(g, "--shared-system-prompt-length", "INT", raw.shared_system_length,
+           "Tokens of one system prompt sent with every request (chat only).");
+    single(g, "--user-context-prompt-length", "INT", raw.user_context_length,
+           "Tokens of a per-entry context message sent before the prompt (chat only).");
   }
 
   void add_load_flags() {
@@ -358,6 +371,37 @@ class Converter {
     if (auto v = int_at_least("--num-dataset-entries", r.num_dataset_entries, 1))
       c.num_dataset_entries = *v;
     if (given("--random-seed")) c.random_seed = parse_uint_flag("--random-seed", r.random_seed);
+    convert_synthetic_prompts(c, r);
+  }
+
+  // workloads-and-endpoints.md §2.5, §2.7, §2.8.
+  void convert_synthetic_prompts(ProfileConfig& c, const RawFlags& r) const {
+    if (given("--seq-dist"))
+      c.sequence_distribution = parse_sequence_distribution(name("--seq-dist"), r.seq_dist);
+    if (auto v = int_at_least("--prompt-prefix-pool-size", r.prefix_pool_size, 0))
+      c.prefix_pool_size = *v;
+    if (auto v = int_at_least("--prompt-prefix-length", r.prefix_length, 0)) c.prefix_length = *v;
+    c.shared_system_prompt_length =
+        int_at_least("--shared-system-prompt-length", r.shared_system_length, 1);
+    c.user_context_prompt_length =
+        int_at_least("--user-context-prompt-length", r.user_context_length, 1);
+
+    // Upstream only fails later ("prefix prompts pool is empty"); say which flags clash now.
+    if (c.prefix_length > 0 && c.prefix_pool_size == 0)
+      throw ConfigError(name("--prompt-prefix-length") + " " + std::to_string(c.prefix_length) +
+                        " needs --prompt-prefix-pool-size >= 1 (the prefix pool is empty)");
+    const bool prefixes = c.prefix_length > 0 || c.prefix_pool_size > 0;
+    for (const char* other : {"--shared-system-prompt-length", "--user-context-prompt-length"}) {
+      if (!given(other)) continue;
+      if (prefixes)
+        throw ConfigError(name(given("--prompt-prefix-pool-size") ? "--prompt-prefix-pool-size"
+                                                                   : "--prompt-prefix-length") +
+                          " cannot be combined with " + other);
+      // Completions has no roles; silently dropping the text would misstate the ISL.
+      if (c.endpoint_type != EndpointType::chat)
+        throw ConfigError(std::string(other) + " needs a chat endpoint (--endpoint-type " +
+                          endpoint_type_name(c.endpoint_type) + " has no system/user roles)");
+    }
   }
 
   void convert_load(ProfileConfig& c, const RawFlags& r) const {

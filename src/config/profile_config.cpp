@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <string>
 #include <thread>
 
 namespace aiperf {
@@ -65,6 +66,21 @@ nlohmann::json seconds_value(double s) {
   return s;
 }
 
+// The --seq-dist semicolon spelling, which round-trips through the parser.
+std::string sequence_distribution_text(const std::vector<SequenceLengthBucket>& buckets) {
+  std::string out;
+  auto number = [](double v) { return nlohmann::json(v).dump(); };
+  auto length = [&](int64_t mean, double stddev) {
+    return std::to_string(mean) + (stddev > 0 ? "|" + number(stddev) : "");
+  };
+  for (const SequenceLengthBucket& b : buckets) {
+    if (!out.empty()) out += ';';
+    out += length(b.isl_mean, b.isl_stddev) + "," + length(b.osl_mean, b.osl_stddev) + ":" +
+           number(b.weight);
+  }
+  return out;
+}
+
 }  // namespace
 
 // Mirrors upstream's legacy UserConfig sections. Optional fields appear only when set;
@@ -84,8 +100,18 @@ nlohmann::json ProfileConfig::to_json() const {
   nlohmann::json input_tokens = {{"mean", isl_mean}, {"stddev", isl_stddev}};
   nlohmann::json output_tokens = {{"stddev", osl_stddev}};
   if (osl_mean) output_tokens["mean"] = *osl_mean;
+  nlohmann::json prefix_prompt = {{"pool_size", prefix_pool_size}, {"length", prefix_length}};
+  if (shared_system_prompt_length)
+    prefix_prompt["shared_system_prompt_length"] = *shared_system_prompt_length;
+  if (user_context_prompt_length)
+    prefix_prompt["user_context_prompt_length"] = *user_context_prompt_length;
+  nlohmann::json prompt = {{"input_tokens", input_tokens},
+                           {"output_tokens", output_tokens},
+                           {"prefix_prompt", prefix_prompt}};
+  if (!sequence_distribution.empty())
+    prompt["sequence_distribution"] = sequence_distribution_text(sequence_distribution);
   nlohmann::json input = {
-      {"prompt", {{"input_tokens", input_tokens}, {"output_tokens", output_tokens}}},
+      {"prompt", prompt},
       {"conversation", {{"num_dataset_entries", num_dataset_entries}}}};
   if (!extra_inputs.empty()) {
     // Upstream stores --extra-inputs and --header as lists of [name, value] pairs.

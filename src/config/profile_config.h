@@ -25,6 +25,17 @@ struct ConfigError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// One --seq-dist bucket (workloads-and-endpoints.md §2.5): ISL and OSL each drawn from
+// Normal(mean, stddev), clamped to >= 1; buckets are picked by relative weight.
+struct SequenceLengthBucket {
+  int64_t isl_mean = 1;
+  double isl_stddev = 0.0;
+  int64_t osl_mean = 1;
+  double osl_stddev = 0.0;
+  double weight = 1.0;
+  bool operator==(const SequenceLengthBucket&) const = default;
+};
+
 struct ProfileConfig {
   // Endpoint / model / transport (cli-and-load.md §3.1)
   std::vector<std::string> model_names;          // -m/--model/--model-names (required)
@@ -52,6 +63,12 @@ struct ProfileConfig {
   double osl_stddev = 0.0;
   int64_t num_dataset_entries = 100;             // --num-dataset-entries / --num-prompts
   std::optional<uint64_t> random_seed;           // --random-seed
+  // Replaces isl_*/osl_* when not empty; one bucket per conversation (--seq-dist).
+  std::vector<SequenceLengthBucket> sequence_distribution;
+  int64_t prefix_pool_size = 0;                  // --prompt-prefix-pool-size (0: no prefixes)
+  int64_t prefix_length = 0;                     // --prompt-prefix-length, tokens added to turn 0
+  std::optional<int64_t> shared_system_prompt_length;  // tokens; one system prompt for all
+  std::optional<int64_t> user_context_prompt_length;   // tokens; one distinct prompt per entry
 
   // Load generator (§3.10, §3.12)
   std::optional<int64_t> concurrency;            // closed loop in-flight requests (default 1)

@@ -14,16 +14,21 @@ namespace aiperf {
 struct DatasetEntry {
   std::string conversation_id;       // upstream session_id: "session_000000".. if seeded, else UUID
   std::string model;                 // model name to send
-  std::string prompt;                // user message text
-  int64_t intended_input_tokens = 0; // ISL the synthesiser aimed for
-  std::optional<int64_t> max_tokens; // requested OSL (sent only when --osl given)
+  std::string prompt;                // user message text (prefix prompt included)
+  int64_t intended_input_tokens = 0; // tokens `prompt` was built to have (prefix + ISL)
+  std::optional<int64_t> max_tokens; // requested OSL (sent with --osl or --seq-dist)
+  std::optional<std::string> system_message;        // --shared-system-prompt-length
+  std::optional<std::string> user_context_message;  // --user-context-prompt-length
 };
 
 struct Dataset {
   std::vector<DatasetEntry> entries;
 };
 
-// Synthetic prompts from --isl/--isl-stddev/--osl/--osl-stddev/--num-dataset-entries/--random-seed.
+// Synthetic prompts from --isl/--isl-stddev/--osl/--osl-stddev/--seq-dist, the prefix pool,
+// shared system and user-context prompts, --num-dataset-entries and --random-seed.
+// Built on one thread from named random streams, so the same seed gives the same dataset
+// whatever the worker count.
 Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& tokenizer);
 
 }  // namespace aiperf

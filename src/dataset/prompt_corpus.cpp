@@ -1,5 +1,6 @@
 #include "dataset/prompt_corpus.h"
 
+#include <algorithm>
 #include <cctype>
 #include <stdexcept>
 
@@ -42,10 +43,11 @@ std::vector<int32_t> tokenize_corpus(std::string_view text, const Tokenizer& tok
 }
 
 std::string synthesize_prompt(const std::vector<int32_t>& corpus, const Tokenizer& tokenizer,
-                              int64_t num_tokens, std::mt19937_64& rng) {
-  if (num_tokens <= 0) return "";
+                              int64_t num_tokens, std::mt19937_64& rng,
+                              const std::vector<int32_t>& prefix) {
+  const size_t n = prefix.size() + size_t(std::max<int64_t>(0, num_tokens));
+  if (n == 0) return "";
   if (corpus.empty()) throw std::runtime_error("synthetic prompt corpus is empty");
-  const size_t n = size_t(num_tokens);
   size_t next = std::uniform_int_distribution<size_t>(0, corpus.size() - 1)(rng);
   auto take = [&](std::vector<int32_t>& ids, size_t count) {
     for (size_t i = 0; i < count; ++i) {
@@ -55,9 +57,11 @@ std::string synthesize_prompt(const std::vector<int32_t>& corpus, const Tokenize
   };
   std::vector<int32_t> ids;
   ids.reserve(n);
-  take(ids, n);
-  // BPE merges across the window edges can change the length after a decode/encode round
-  // trip; trim or top up from the corpus until it holds.
+  ids.insert(ids.end(), prefix.begin(), prefix.end());
+  take(ids, n - ids.size());
+  // BPE merges across the window edges (and across the prefix/body seam) can change the
+  // length after a decode/encode round trip; trim or top up at the tail, which leaves the
+  // prefix text intact, until it holds.
   for (int attempt = 0; attempt < 10; ++attempt) {
     std::string text = tokenizer.decode(ids);
     if (tokenizer.count(text) == n) return text;

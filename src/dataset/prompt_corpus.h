@@ -18,8 +18,11 @@ std::vector<int32_t> tokenize_corpus(std::string_view text, const Tokenizer& tok
 
 // A prompt of exactly `num_tokens` tokens where the tokenizer allows it: a window starting
 // at a uniform random position (wrapping around), decoded, then re-encoded and repaired up
-// to 10 times if the round trip changed its length.
+// to 10 times if the round trip changed its length. With a `prefix` (token ids of a prefix
+// prompt) the window follows it and the whole is repaired to prefix.size() + num_tokens,
+// joined at token level as upstream does (§2.7).
 std::string synthesize_prompt(const std::vector<int32_t>& corpus, const Tokenizer& tokenizer,
-                              int64_t num_tokens, std::mt19937_64& rng);
+                              int64_t num_tokens, std::mt19937_64& rng,
+                              const std::vector<int32_t>& prefix = {});
 
 }  // namespace aiperf

@@ -6,6 +6,7 @@
 #include "dataset/length_sampler.h"
 #include "dataset/prompt_corpus.h"
 #include "dataset/rng_stream.h"
+#include "dataset/sequence_distribution.h"
 
 namespace aiperf {
 namespace {
@@ -19,26 +20,79 @@ std::string session_id(const ProfileConfig& config, size_t index) {
   return buf;
 }
 
+struct TurnLengths {
+  int64_t isl = 0;
+  std::optional<int64_t> osl;
+};
+
+// ISL and OSL are drawn together per entry so the prompt and its max_tokens agree. With
+// --seq-dist the bucket is drawn once per conversation (upstream's newest behaviour).
+TurnLengths draw_lengths(const ProfileConfig& config, std::mt19937_64& length_rng,
+                         std::mt19937_64& bucket_rng) {
+  TurnLengths t;
+  if (!config.sequence_distribution.empty()) {
+    const SequenceLengthBucket& b =
+        config.sequence_distribution[pick_bucket(config.sequence_distribution, bucket_rng)];
+    t.isl = sample_positive_normal_integer(double(b.isl_mean), b.isl_stddev, length_rng);
+    t.osl = sample_positive_normal_integer(double(b.osl_mean), b.osl_stddev, length_rng);
+    return t;
+  }
+  t.isl = sample_positive_normal_integer(double(config.isl_mean), config.isl_stddev, length_rng);
+  if (config.osl_mean)
+    t.osl = sample_positive_normal_integer(double(*config.osl_mean), config.osl_stddev, length_rng);
+  return t;
+}
+
+// P prefixes of exactly L tokens (§2.7), kept as token ids so each body joins at token level.
+std::vector<std::vector<int32_t>> prefix_pool(const ProfileConfig& config,
+                                              const std::vector<int32_t>& corpus,
+                                              const Tokenizer& tokenizer) {
+  std::vector<std::vector<int32_t>> pool;
+  if (config.prefix_pool_size <= 0 || config.prefix_length <= 0) return pool;
+  std::mt19937_64 rng = make_rng_stream(config.random_seed, "dataset.prompt.prefix.corpus");
+  for (int64_t i = 0; i < config.prefix_pool_size; ++i)
+    pool.push_back(tokenizer.encode(synthesize_prompt(corpus, tokenizer, config.prefix_length, rng)));
+  return pool;
+}
+
 }  // namespace
 
 Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& tokenizer) {
   std::vector<int32_t> corpus = tokenize_corpus(sonnet_corpus_text(), tokenizer);
+  // One stream per purpose: turning on prefixes, system or context prompts leaves the turn
+  // prompts of the same seed unchanged.
   std::mt19937_64 length_rng = make_rng_stream(config.random_seed, "dataset.prompt.length");
   std::mt19937_64 corpus_rng = make_rng_stream(config.random_seed, "dataset.prompt.corpus");
+  std::mt19937_64 bucket_rng = make_rng_stream(config.random_seed, "composer.sequence.distribution");
+  std::mt19937_64 prefix_rng = make_rng_stream(config.random_seed, "dataset.prompt.prefix");
+  std::mt19937_64 context_rng = make_rng_stream(config.random_seed, "dataset.prompt.context");
 
+  const std::vector<std::vector<int32_t>> prefixes = prefix_pool(config, corpus, tokenizer);
+  std::optional<std::string> system_message;
+  if (config.shared_system_prompt_length) {
+    std::mt19937_64 rng = make_rng_stream(config.random_seed, "dataset.prompt.system");
+    system_message = synthesize_prompt(corpus, tokenizer, *config.shared_system_prompt_length, rng);
+  }
+
+  const std::vector<int32_t> no_prefix;
   Dataset dataset;
   dataset.entries.reserve(size_t(config.num_dataset_entries));
   for (int64_t i = 0; i < config.num_dataset_entries; ++i) {
     DatasetEntry entry;
     entry.conversation_id = session_id(config, size_t(i));
     entry.model = config.model_names.front();
-    // ISL and OSL are drawn together per entry so the prompt and its max_tokens agree.
-    entry.intended_input_tokens =
-        sample_positive_normal_integer(double(config.isl_mean), config.isl_stddev, length_rng);
-    if (config.osl_mean)
-      entry.max_tokens =
-          sample_positive_normal_integer(double(*config.osl_mean), config.osl_stddev, length_rng);
-    entry.prompt = synthesize_prompt(corpus, tokenizer, entry.intended_input_tokens, corpus_rng);
+    TurnLengths lengths = draw_lengths(config, length_rng, bucket_rng);
+    entry.max_tokens = lengths.osl;
+    const std::vector<int32_t>& prefix =
+        prefixes.empty()
+            ? no_prefix
+            : prefixes[std::uniform_int_distribution<size_t>(0, prefixes.size() - 1)(prefix_rng)];
+    entry.prompt = synthesize_prompt(corpus, tokenizer, lengths.isl, corpus_rng, prefix);
+    entry.intended_input_tokens = int64_t(prefix.size()) + lengths.isl;
+    entry.system_message = system_message;
+    if (config.user_context_prompt_length)
+      entry.user_context_message =
+          synthesize_prompt(corpus, tokenizer, *config.user_context_prompt_length, context_rng);
     dataset.entries.push_back(std::move(entry));
   }
   return dataset;

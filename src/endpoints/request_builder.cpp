@@ -1,5 +1,7 @@
 #include "endpoints/request_builder.h"
 
+#include <stdexcept>
+
 #include <nlohmann/json.hpp>
 
 namespace aiperf {
@@ -17,8 +19,15 @@ bool truthy(const ojson& v) {
 
 ojson chat_fields(const ProfileConfig& config, const DatasetEntry& entry,
                   const std::string& model) {
+  // Session-level prompts lead, as upstream orders them (workloads-and-endpoints.md §2.8).
+  ojson messages = ojson::array();
+  if (entry.system_message)
+    messages.push_back({{"role", "system"}, {"content", *entry.system_message}});
+  if (entry.user_context_message)
+    messages.push_back({{"role", "user"}, {"content", *entry.user_context_message}});
+  messages.push_back({{"role", "user"}, {"content", entry.prompt}});
   ojson body;
-  body["messages"] = ojson::array({{{"role", "user"}, {"content", entry.prompt}}});
+  body["messages"] = std::move(messages);
   body["model"] = model;
   body["stream"] = config.streaming;
   if (entry.max_tokens)
@@ -28,6 +37,11 @@ ojson chat_fields(const ProfileConfig& config, const DatasetEntry& entry,
 
 ojson completions_fields(const ProfileConfig& config, const DatasetEntry& entry,
                          const std::string& model) {
+  // No roles to carry them; the CLI refuses both flags for completions, so reaching here
+  // means a caller bypassed it, and dropping the text would misstate the ISL.
+  if (entry.system_message || entry.user_context_message)
+    throw std::invalid_argument(
+        "completions requests cannot carry a system or user-context prompt (chat only)");
   ojson body;
   body["prompt"] = entry.prompt;  // a bare string: several gateways reject a one-element list
   body["model"] = model;
