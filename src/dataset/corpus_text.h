@@ -7,4 +7,10 @@ namespace aiperf {
 
 std::string_view sonnet_corpus_text();
 
+// The synthetic-prompt corpus (upstream's default corpus is "sonnet", a Shakespeare text): the
+// sonnets above followed by the opening chapters of Moby-Dick (moby_dick_text.h), ~50k tokens,
+// so that prompts of thousands of tokens drawn from it rarely share text (a server's prefix
+// cache must not make a benchmark look faster than it is). All public domain.
+std::string_view synthetic_corpus_text();
+
 }  // namespace aiperf

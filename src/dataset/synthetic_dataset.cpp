@@ -58,7 +58,7 @@ std::vector<std::vector<int32_t>> prefix_pool(const ProfileConfig& config,
 }  // namespace
 
 Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& tokenizer) {
-  std::vector<int32_t> corpus = tokenize_corpus(sonnet_corpus_text(), tokenizer);
+  std::vector<int32_t> corpus = tokenize_corpus(synthetic_corpus_text(), tokenizer);
   // One stream per purpose: turning on prefixes, system or context prompts leaves the turn
   // prompts of the same seed unchanged.
   std::mt19937_64 length_rng = make_rng_stream(config.random_seed, "dataset.prompt.length");

@@ -43,6 +43,15 @@ TEST(PromptCorpus, WindowIsConsecutiveCorpusText) {
   }
 }
 
+// Long prompts must rarely overlap, or a server's prefix cache flatters the benchmark.
+TEST(PromptCorpus, SyntheticCorpusIsLargeProse) {
+  WordTokenizer t("w");
+  std::vector<int32_t> corpus = tokenize_corpus(synthetic_corpus_text(), t);
+  EXPECT_GT(corpus.size(), 40'000u);  // words; ~56k o200k_base tokens
+  EXPECT_NE(synthetic_corpus_text().find("Call me Ishmael."), std::string_view::npos);
+  EXPECT_EQ(synthetic_corpus_text().substr(0, 20), sonnet_corpus_text().substr(0, 20));
+}
+
 TEST(PromptCorpus, EmptyCorpusIsAnError) {
   WordTokenizer t("w");
   std::mt19937_64 rng(1);
