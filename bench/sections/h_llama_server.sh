@@ -22,6 +22,11 @@ MD
   exit 0
 fi
 
+# The model carries the Qwen2 vocabulary: Qwen3's tokenizer.json from the npm reference
+# tokenizers has the same BPE, so aiperf builds its prompts with the model's own tokenizer.
+fixtures_out="$(bash scripts/tokenizer-fixtures.sh)"
+QWEN_TOKENIZER="$(echo "$fixtures_out" | sed -n 's/^AIPERF_TOKENIZER_FIXTURES=//p')/qwen3/tokenizer.json"
+
 # Prompt caching off: the Python client replays the prompts aiperf has just sent, and with the
 # cache on it would find them in the slots' KV cache and skip most of the prompt evaluation.
 # One compute thread: ggml's threads spin while they wait, and two of them on 2 cores would
@@ -39,7 +44,8 @@ run_pair() {
   local t0; t0="$(date +%s.%N)"
   timed "$BIN_DIR"/aiperf profile -m tiny -u "$LLAMA_URL" --endpoint-type chat --streaming \
     --concurrency "$c" --request-count "$n" --num-dataset-entries "$n" --isl "$ISL" --osl "$OSL" \
-    --extra-inputs ignore_eos:true --use-server-token-count --artifact-dir "$art" >"$WORK/h_aiperf_$c.log"
+    --tokenizer "$QWEN_TOKENIZER" --extra-inputs ignore_eos:true --use-server-token-count \
+    --artifact-dir "$art" >"$WORK/h_aiperf_$c.log"
   echo "$(cat "$CPU_FILE") $(python3 -c "import sys; print(float(sys.argv[2]) - float(sys.argv[1]))" "$t0" "$(date +%s.%N)")" >"$art/client_cpu"
   t0="$(date +%s.%N)"
   timed python3 bench/py_stream_client.py --url "$LLAMA_URL/v1/chat/completions" \
@@ -91,7 +97,7 @@ real-server tier (docs/real-server.md), started by \`scripts/real-server.sh star
 --threads 1 --threads-batch 1\` (16 slots) on the same 2 cores as the clients. At each concurrency
 C, aiperf runs \`profile -m tiny --endpoint-type chat --streaming --concurrency C --request-count
 ${REQUESTS_PER_LANE}·C --num-dataset-entries ${REQUESTS_PER_LANE}·C --isl $ISL --osl $OSL --extra-inputs
-ignore_eos:true --use-server-token-count\`; then \`bench/py_stream_client.py\` (stdlib asyncio,
+ignore_eos:true --use-server-token-count --tokenizer QWEN3_TOKENIZER_JSON\`; then \`bench/py_stream_client.py\` (stdlib asyncio,
 raw HTTP/1.1, one \`json.loads\` per SSE event) replays the request bodies aiperf wrote to
 \`inputs.json\`, in the same order, at the same concurrency. Every request streams exactly $OSL
 tokens (the model cannot emit EOS). Prompt caching is off because the second client sends the
