@@ -37,6 +37,18 @@ void append_json_string(std::string& out, std::string_view s) {
   out.push_back('"');
   size_t i = 0;
   while (i < s.size()) {
+    // Runs of printable ASCII other than '"' and '\\' (nearly all of an export) go in one append.
+    size_t run = i;
+    while (run < s.size()) {
+      const unsigned char r = static_cast<unsigned char>(s[run]);
+      if (r < 0x20 || r >= 0x80 || r == '"' || r == '\\') break;
+      ++run;
+    }
+    if (run > i) {
+      out.append(s.data() + i, run - i);
+      i = run;
+      continue;
+    }
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if (c >= 0x80) {
       size_t len = utf8_sequence_length(s, i);
