@@ -25,13 +25,16 @@ void format(std::string& out, bool dashes) {
   hi = (hi & ~0xf000ull) | 0x4000ull;                          // version 4
   lo = (lo & ~(0xc000ull << 48)) | (0x8000ull << 48);          // RFC 4122 variant
   static constexpr char kHex[] = "0123456789abcdef";
-  out.clear();
+  // Two ids per request on the worker thread: built in place, one assign, no per-char growth.
+  char buf[36];
+  size_t n = 0;
   for (int i = 0; i < 32; ++i) {
-    if (dashes && (i == 8 || i == 12 || i == 16 || i == 20)) out.push_back('-');
+    if (dashes && (i == 8 || i == 12 || i == 16 || i == 20)) buf[n++] = '-';
     uint64_t word = i < 16 ? hi : lo;
     int shift = 60 - 4 * (i % 16);
-    out.push_back(kHex[(word >> shift) & 0xf]);
+    buf[n++] = kHex[(word >> shift) & 0xf];
   }
+  out.assign(buf, n);
 }
 
 }  // namespace
