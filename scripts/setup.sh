@@ -13,8 +13,8 @@ PACKAGES=(
   libgtest-dev libgmock-dev googletest python3 openssl procps
   # benchmarks (peers measured in the same run)
   wrk nghttp2-client
-  # real-server tier
-  python3-numpy
+  # real-server tier (llama.cpp is cloned from a git bundle; health and /metrics via curl)
+  python3-numpy git curl
 )
 
 # Node.js and npm run the reference tokenizers in the tests; keep a newer one if present.
