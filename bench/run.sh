@@ -23,7 +23,6 @@ export WORK CPU_FILE="$WORK/cpu"
 trap 'rm -rf "$WORK"' EXIT
 
 declare -A SLOTS=(
-  [d]="(d) pacing accuracy (rate vs send-lag mean/p99) — *Load control*"
   [f]="(f) records aggregated/s — *Metrics and exports*"
 )
 
@@ -85,7 +84,7 @@ MD
   done
   echo "## Slots filled by later issues"
   echo
-  for letter in d f; do
+  for letter in f; do
     [ -f "$WORK/section_$letter.md" ] || echo "- ${SLOTS[$letter]}"
   done
 } >"$WORK/benchmarks.md"

@@ -106,9 +106,11 @@ int run_profile(const ProfileConfig& config) {
   {
     InterruptGuard guard(issuer);
     std::cout << "Profiling " << url.display() << " (" << endpoint_type_name(config.endpoint_type)
-              << (config.streaming ? ", streaming" : "") << ") with concurrency "
-              << config.effective_concurrency() << " on " << worker_count << " worker thread(s)..."
-              << std::endl;
+              << (config.streaming ? ", streaming" : "") << ") with "
+              << (config.request_rate ? "request rate " + python_float_repr(*config.request_rate) + " req/s" +
+                                            (config.concurrency ? ", concurrency cap " + std::to_string(*config.concurrency) : "")
+                                      : "concurrency " + std::to_string(config.effective_concurrency()))
+              << " on " << worker_count << " worker thread(s)..." << std::endl;
     outcomes = issuer.run(phases);
     for (auto& w : workers) w->stop();
     collector.finish();
@@ -122,6 +124,8 @@ int run_profile(const ProfileConfig& config) {
   if (profiling) {
     info.start_wall_ns = anchor.to_wall(profiling->start_ns);
     info.end_wall_ns = anchor.to_wall(profiling->end_ns);
+    info.arrivals_skipped_at_cap = profiling->arrivals_skipped_at_cap;
+    info.arrivals_dropped_catching_up = profiling->arrivals_dropped_catching_up;
   } else {
     info.start_wall_ns = info.end_wall_ns = anchor.to_wall(mono_ns());
   }

@@ -29,6 +29,7 @@ struct RawFlags {
   std::string seq_dist, prefix_pool_size, prefix_length, shared_system_length, user_context_length;
   std::string concurrency, request_count, benchmark_duration, grace_period;
   std::string warmup_request_count, workers_max, concurrency_ramp, warmup_concurrency_ramp;
+  std::string request_rate, arrival_pattern, arrival_smoothness, rate_ramp;
   std::string artifact_dir, export_level, ui_type;
   bool streaming = false, legacy_max_tokens = false, server_token_count = false;
   bool tokenizer_trust_remote_code = false;
@@ -158,6 +159,14 @@ struct ProfileParser {
            "Raise concurrency from 1 to --concurrency in +1 steps over this long.");
     single(g, "--warmup-concurrency-ramp-duration", "SECONDS", raw.warmup_concurrency_ramp,
            "Ramp for the warmup phase (default: --concurrency-ramp-duration).");
+    single(g, "--request-rate", "REQ/S", raw.request_rate,
+           "Open loop: send this many requests per second; --concurrency becomes a ceiling.");
+    single(g, "--arrival-pattern,--request-rate-mode", "PATTERN", raw.arrival_pattern,
+           "Inter-arrival gaps with --request-rate: poisson (default), constant or gamma.");
+    single(g, "--arrival-smoothness,--vllm-burstiness", "K", raw.arrival_smoothness,
+           "Gamma shape (CV 1/sqrt(K)); alone it selects the gamma pattern.");
+    single(g, "--request-rate-ramp-duration", "SECONDS", raw.rate_ramp,
+           "Raise the rate linearly from 0.1/SECONDS of the target to the target over this long.");
     single(g, "--workers-max,--max-workers", "INT", raw.workers_max,
            "Worker threads (default: from the CPU count, capped by concurrency).");
   }
@@ -421,6 +430,43 @@ class Converter {
     c.concurrency_ramp_duration = float_above("--concurrency-ramp-duration", r.concurrency_ramp, 0);
     c.warmup_concurrency_ramp_duration =
         float_above("--warmup-concurrency-ramp-duration", r.warmup_concurrency_ramp, 0);
+    convert_request_rate(c, r);
+  }
+
+  // cli-and-load.md §2.1 (mode selection) and §4.12 (validation).
+  void convert_request_rate(ProfileConfig& c, const RawFlags& r) const {
+    constexpr auto sweep = SweepList::rejected_as_unsupported;
+    c.request_rate = float_above("--request-rate", r.request_rate, 0, sweep);
+    c.arrival_smoothness = float_above("--arrival-smoothness", r.arrival_smoothness, 0);
+    c.request_rate_ramp_duration = float_above("--request-rate-ramp-duration", r.rate_ramp, 0);
+    if (given("--arrival-pattern")) {
+      std::string key = enum_key(r.arrival_pattern);
+      if (key == "poisson")
+        c.arrival_pattern = ArrivalPattern::poisson;
+      else if (key == "constant")
+        c.arrival_pattern = ArrivalPattern::constant;
+      else if (key == "gamma")
+        c.arrival_pattern = ArrivalPattern::gamma;
+      else if (key == "concurrency_burst")
+        throw ConfigError(name("--arrival-pattern") +
+                          " concurrency_burst is not supported yet by aiperf-cpp (omit "
+                          "--request-rate for the closed loop)");
+      else
+        throw ConfigError(name("--arrival-pattern") + ": invalid choice '" + r.arrival_pattern +
+                          "' (choose from poisson, constant, gamma)");
+      if (c.arrival_smoothness && c.arrival_pattern != ArrivalPattern::gamma)
+        throw ConfigError(name("--arrival-smoothness") + " only applies to --arrival-pattern gamma, not " +
+                          arrival_pattern_name(c.arrival_pattern));
+    } else if (c.arrival_smoothness) {
+      c.arrival_pattern = ArrivalPattern::gamma;  // upstream: smoothness alone selects gamma
+    }
+    // Upstream documents these as needing a rate; silently running a closed loop instead
+    // would misstate the benchmark.
+    for (const char* flag : {"--arrival-pattern", "--arrival-smoothness", "--request-rate-ramp-duration"})
+      if (given(flag) && !c.request_rate)
+        throw ConfigError(name(flag) + " requires --request-rate");
+    if (c.request_rate && c.concurrency_ramp_duration)
+      throw ConfigError("--concurrency-ramp-duration with --request-rate is not supported yet by aiperf-cpp");
   }
 
   void convert_output(ProfileConfig& c, const RawFlags& r) const {

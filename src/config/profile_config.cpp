@@ -33,6 +33,15 @@ const char* ui_type_name(UiType u) {
   return "none";
 }
 
+const char* arrival_pattern_name(ArrivalPattern p) {
+  switch (p) {
+    case ArrivalPattern::poisson: return "poisson";
+    case ArrivalPattern::constant: return "constant";
+    case ArrivalPattern::gamma: return "gamma";
+  }
+  return "poisson";
+}
+
 std::optional<int64_t> ProfileConfig::effective_request_count() const {
   if (request_count) return request_count;
   if (benchmark_duration) return std::nullopt;
@@ -42,6 +51,8 @@ std::optional<int64_t> ProfileConfig::effective_request_count() const {
 int ProfileConfig::effective_workers() const {
   int cpus = int(std::max(1u, std::thread::hardware_concurrency()));
   int workers = workers_max ? int(*workers_max) : std::max(1, std::min(int(cpus * 0.75) - 1, 32));
+  // An open loop without a ceiling may have any number in flight: no cap on workers.
+  if (rate_mode() && !concurrency) return std::max(1, workers);
   return int(std::max<int64_t>(1, std::min<int64_t>(workers, effective_concurrency())));
 }
 
@@ -127,7 +138,14 @@ nlohmann::json ProfileConfig::to_json() const {
   }
   if (random_seed) input["random_seed"] = *random_seed;
 
-  nlohmann::json loadgen = {{"concurrency", effective_concurrency()}};
+  nlohmann::json loadgen = nlohmann::json::object();
+  if (!rate_mode() || concurrency) loadgen["concurrency"] = effective_concurrency();
+  if (request_rate) {
+    loadgen["request_rate"] = *request_rate;
+    loadgen["arrival_pattern"] = arrival_pattern_name(arrival_pattern);
+    if (arrival_smoothness) loadgen["arrival_smoothness"] = *arrival_smoothness;
+    if (request_rate_ramp_duration) loadgen["request_rate_ramp_duration"] = *request_rate_ramp_duration;
+  }
   if (auto n = effective_request_count()) loadgen["request_count"] = *n;
   if (benchmark_duration) {
     loadgen["benchmark_duration"] = *benchmark_duration;

@@ -15,10 +15,13 @@ namespace aiperf {
 enum class EndpointType { chat, completions };
 enum class ExportLevel { summary, records, raw };
 enum class UiType { none, simple };  // upstream's "dashboard" is not implemented
+// Inter-arrival distribution of a request-rate phase (cli-and-load.md §4.2).
+enum class ArrivalPattern { poisson, constant, gamma };
 
 const char* endpoint_type_name(EndpointType t);  // "chat", "completions"
 const char* export_level_name(ExportLevel l);
 const char* ui_type_name(UiType u);
+const char* arrival_pattern_name(ArrivalPattern p);  // "poisson", "constant", "gamma"
 
 // Bad user input. `what()` is one line that names the flag or file (and line) at fault.
 struct ConfigError : std::runtime_error {
@@ -71,7 +74,12 @@ struct ProfileConfig {
   std::optional<int64_t> user_context_prompt_length;   // tokens; one distinct prompt per entry
 
   // Load generator (§3.10, §3.12)
-  std::optional<int64_t> concurrency;            // closed loop in-flight requests (default 1)
+  std::optional<int64_t> concurrency;            // closed loop in-flight requests (default 1);
+                                                 // with a rate: a ceiling (unset: none)
+  std::optional<double> request_rate;            // --request-rate, req/s: open loop when set
+  ArrivalPattern arrival_pattern = ArrivalPattern::poisson;  // --arrival-pattern
+  std::optional<double> arrival_smoothness;      // gamma shape k (default 1 when gamma)
+  std::optional<double> request_rate_ramp_duration;  // seconds (§4.5)
   std::optional<int64_t> request_count;          // --request-count (default 10 if no stop condition)
   std::optional<double> benchmark_duration;      // seconds
   double benchmark_grace_period = 30.0;          // seconds; infinity allowed
@@ -93,6 +101,7 @@ struct ProfileConfig {
 
   // Derived helpers (defined in profile_config.cpp).
   int64_t effective_concurrency() const { return concurrency.value_or(1); }
+  bool rate_mode() const { return request_rate.has_value(); }
   // Requests for the profiling phase: explicit count, else 10 unless a duration is set.
   std::optional<int64_t> effective_request_count() const;
   const std::string& tokenizer_name() const { return tokenizer ? *tokenizer : model_names.front(); }

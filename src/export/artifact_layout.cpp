@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <system_error>
 
@@ -12,8 +13,18 @@
 namespace aiperf {
 namespace fs = std::filesystem;
 
+std::string python_float_repr(double v) {
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest form that reads back exactly
+  std::string s(buf, r.ptr);
+  if (s.find_first_of(".en") == std::string::npos) s += ".0";  // n: inf/nan stay as they are
+  return s;
+}
+
 std::string stimulus_name(const ProfileConfig& config) {
-  return "concurrency" + std::to_string(config.effective_concurrency());
+  if (!config.request_rate) return "concurrency" + std::to_string(config.effective_concurrency());
+  std::string rate = "request_rate" + python_float_repr(*config.request_rate);
+  return config.concurrency ? "concurrency" + std::to_string(*config.concurrency) + "-" + rate : rate;
 }
 
 std::string auto_artifact_dir_name(const ProfileConfig& config) {

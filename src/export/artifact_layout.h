@@ -24,7 +24,11 @@ inline constexpr const char* kRunClaimFile = ".aiperf_run_claim";
 // --artifact-dir is not given.
 std::string auto_artifact_dir_name(const ProfileConfig& config);
 
-// The load part of that name: `concurrency<N>` (rate modes add their forms here).
+// The load part of that name: `concurrency<N>`, `request_rate<R>` (rate mode without a cap) or
+// `concurrency<N>-request_rate<R>` (rate capped by --concurrency).
 std::string stimulus_name(const ProfileConfig& config);
+
+// A number as Python's repr(float) prints it (`5.0`, `0.25`, `2000.0`), as upstream's names do.
+std::string python_float_repr(double v);
 
 }  // namespace aiperf

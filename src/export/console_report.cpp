@@ -112,6 +112,13 @@ std::string render_console_report(const ProfileConfig& config, const RunSummary&
     if (!info.incomplete_reason.empty()) out += " (" + info.incomplete_reason + ")";
     out += ".\n";
   }
+  if (info.arrivals_skipped_at_cap)
+    out += "Note: " + std::to_string(info.arrivals_skipped_at_cap) +
+           " scheduled arrivals were skipped because all --concurrency slots were busy.\n";
+  if (info.arrivals_dropped_catching_up)
+    out += "Warning: " + std::to_string(info.arrivals_dropped_catching_up) +
+           " scheduled arrivals were dropped: the client fell more than AIPERF_TIMING_MAX_CATCHUP_SECONDS behind "
+           "its schedule.\n";
   for (const auto& line : footer_lines(config, summary, info, artifact_dir)) out += line + "\n";
   return out;
 }

@@ -17,6 +17,10 @@ struct RunInfo {
   int64_t end_wall_ns = 0;       // profiling end
   bool was_cancelled = false;    // interrupted (Ctrl-C) or aborted: results are partial
   std::string incomplete_reason; // empty when complete
+  // Open loop: scheduled arrivals of the profiling phase that sent nothing. Never dropped
+  // silently: they appear in the console and in run_info of profile_export_aiperf.json.
+  uint64_t arrivals_skipped_at_cap = 0;       // every --concurrency slot was taken
+  uint64_t arrivals_dropped_catching_up = 0;  // overdue beyond AIPERF_TIMING_MAX_CATCHUP_SECONDS
 };
 
 // Chooses the artifact directory (cli-and-load.md §3.15, metrics-and-outputs.md §7.1) and

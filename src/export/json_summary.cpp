@@ -112,6 +112,10 @@ ojson summary_json(const ProfileConfig& config, const RunSummary& summary, const
   run_info["benchmark_id"] = info.benchmark_id;
   if (config.random_seed) run_info["random_seed"] = *config.random_seed;
   run_info["cli_command"] = config.cli_command;
+  if (config.request_rate) {
+    run_info["arrivals_skipped_at_cap"] = info.arrivals_skipped_at_cap;
+    run_info["arrivals_dropped_catching_up"] = info.arrivals_dropped_catching_up;
+  }
   doc["run_info"] = run_info;
 
   doc["was_cancelled"] = info.was_cancelled;

@@ -26,6 +26,9 @@ constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
     {"input_sequence_length", "Input Sequence Length", "tokens", 1, 700, true, true, true},
     {"output_token_count", "Output Token Count", "tokens", 1, -1, false, true, true},
     {"reasoning_token_count", "Reasoning Token Count", "tokens", 1, -1, false, true, true},
+    // Not an upstream metric (its nearest, credit_to_start_latency, is anchored at credit
+    // issue, not at the schedule); hidden from the console like upstream's.
+    {"send_lag", "Send Lag", "ms", kNsPerMs, -1, false, false, true},
     {"error_isl", "Error Input Sequence Length", "tokens", 1, -1, false, true, true},
     {"request_count", "Request Count", "requests", 1, 1100, true, true, false},
     {"error_request_count", "Error Request Count", "requests", 1, -1, false, true, false},

@@ -21,6 +21,7 @@ enum class MetricId : uint8_t {
   input_sequence_length,
   output_token_count,
   reasoning_token_count,
+  send_lag,   // open loop only, every record: actual minus scheduled send time
   error_isl,  // error records only
   // Aggregates and derived metrics: one value per run.
   request_count,

@@ -53,6 +53,9 @@ void add_rate_metrics(RecordMetrics& m) {
 RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& parsed,
                                      const TokenCounts& tokens, bool streaming_metrics) {
   RecordMetrics m;
+  // Pacing is judged on every request sent, failed or not; negative lag (sent early) is kept.
+  if (raw.scheduled_ns != 0 && raw.start_ns != 0)
+    m[MetricId::send_lag] = double(raw.start_ns - raw.scheduled_ns);
   if (parsed.error || parsed.responses.empty()) {
     if (tokens.input) m[MetricId::error_isl] = double(*tokens.input);
     return m;

@@ -39,6 +39,7 @@ struct RawRecord {
 
   // Timestamps (monotonic ns). 0 = did not happen.
   int64_t credit_issued_ns = 0;  // timing component granted the credit
+  int64_t scheduled_ns = 0;      // open loop: the arrival's scheduled send time (0 = closed loop)
   int64_t start_ns = 0;          // just before the first request byte was written
   int64_t ack_ns = 0;            // response headers complete
   int64_t end_ns = 0;            // response fully consumed, or the error was detected
@@ -61,7 +62,7 @@ struct RawRecord {
     phase = BenchmarkPhase::profiling;
     x_request_id.clear();
     x_correlation_id.clear();
-    credit_issued_ns = start_ns = 0;
+    credit_issued_ns = scheduled_ns = start_ns = 0;
     clear_response();
   }
 

@@ -16,6 +16,7 @@ struct Credit {
   uint32_t turn_index = 0;
   BenchmarkPhase phase = BenchmarkPhase::profiling;
   int64_t issued_ns = 0;        // monotonic, when the credit was granted
+  int64_t scheduled_ns = 0;     // monotonic, when the arrival schedule wanted it sent; 0 = closed loop
   // Non-null: the worker may renew this credit itself when its request finishes (closed
   // loop); only when the budget refuses does the credit go back to the issuer.
   RenewalBudget* renewal = nullptr;

@@ -20,6 +20,9 @@ struct PhaseOutcome {
   uint64_t credits_issued = 0;     // issued by the issuer or renewed by workers
   uint64_t credits_returned = 0;   // finished (issued minus still held at the end)
   bool cancelled = false;       // interrupted, or stragglers cut off after the grace period
+  // Open loop only: scheduled arrivals that sent nothing (cli-and-load.md §4.2, §4.2.1).
+  uint64_t arrivals_skipped_at_cap = 0;       // every --concurrency slot was taken
+  uint64_t arrivals_dropped_catching_up = 0;  // overdue beyond AIPERF_TIMING_MAX_CATCHUP_SECONDS
 };
 
 class CreditIssuer {

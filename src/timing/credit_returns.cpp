@@ -6,7 +6,7 @@
 
 namespace aiperf {
 
-CreditReturns::CreditReturns(size_t workers, size_t capacity) {
+CreditReturns::CreditReturns(size_t workers, size_t capacity) : overflow_(workers) {
   for (size_t i = 0; i < workers; ++i)
     rings_.push_back(std::make_unique<boost::lockfree::spsc_queue<Credit>>(capacity));
   wake_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
@@ -18,8 +18,10 @@ CreditReturns::~CreditReturns() {
 }
 
 void CreditReturns::push(size_t worker, const Credit& credit) {
-  // Capacity covers every credit a worker can hold, so this cannot fail.
-  rings_[worker]->push(credit);
+  if (rings_[worker]->push(credit)) return;
+  std::lock_guard lock(overflow_[worker].mu);
+  overflow_[worker].credits.push_back(credit);
+  spilled_.store(true, std::memory_order_release);
 }
 
 void CreditReturns::notify() {

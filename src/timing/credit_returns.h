@@ -4,6 +4,7 @@
 // the issuer is not already due to look (so bursts cost one syscall, not one each).
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include <boost/lockfree/spsc_queue.hpp>
@@ -14,7 +15,8 @@ namespace aiperf {
 
 class CreditReturns {
  public:
-  // `capacity` must be at least the most credits one worker can hold at once.
+  // `capacity` should be at least the most credits one worker can hold at once; an open loop
+  // without a ceiling has no such bound, so a full ring spills into a locked overflow list.
   CreditReturns(size_t workers, size_t capacity);
   ~CreditReturns();
   CreditReturns(const CreditReturns&) = delete;
@@ -36,11 +38,39 @@ class CreditReturns {
     size_t n = 0;
     for (size_t w = 0; w < rings_.size(); ++w)
       n += rings_[w]->consume_all([&](const Credit& c) { f(w, c); });
+    if (spilled_.load(std::memory_order_acquire)) n += drain_overflow(f);
     return n;
   }
 
  private:
+  template <class F>
+  size_t drain_overflow(F& f) {
+    size_t n = 0;
+    for (size_t w = 0; w < overflow_.size(); ++w) {
+      std::vector<Credit> taken;
+      {
+        std::lock_guard lock(overflow_[w].mu);
+        taken.swap(overflow_[w].credits);
+      }
+      for (const Credit& c : taken) f(w, c);
+      n += taken.size();
+    }
+    spilled_.store(false, std::memory_order_release);
+    // A spill racing with the reset above is found on the next drain after its notify.
+    for (auto& o : overflow_) {
+      std::lock_guard lock(o.mu);
+      if (!o.credits.empty()) spilled_.store(true, std::memory_order_release);
+    }
+    return n;
+  }
+
+  struct Overflow {
+    std::mutex mu;
+    std::vector<Credit> credits;
+  };
   std::vector<std::unique_ptr<boost::lockfree::spsc_queue<Credit>>> rings_;
+  std::vector<Overflow> overflow_;
+  std::atomic<bool> spilled_{false};
   std::atomic<bool> wake_pending_{false};
   int wake_fd_ = -1;
 };

@@ -13,8 +13,15 @@ class PhaseControl {
  public:
   virtual ~PhaseControl() = default;
   virtual bool can_send() const = 0;      // every stop condition still allows one more credit
-  virtual void issue() = 0;               // grant one credit now
+  // Grant one credit now; `scheduled_ns` is the arrival time it answers (0 = closed loop).
+  virtual void issue(int64_t scheduled_ns) = 0;
   virtual int64_t in_flight() const = 0;  // credits issued and not yet returned
+};
+
+// Open-loop arrivals that sent nothing; reported, never silently lost.
+struct ArrivalCounts {
+  uint64_t skipped_at_cap = 0;     // found every --concurrency slot taken (§4.2.1)
+  uint64_t dropped_catching_up = 0;  // overdue beyond the catch-up bound, re-anchored
 };
 
 class LoadStrategy {
@@ -28,6 +35,7 @@ class LoadStrategy {
   // Absolute monotonic ns at which the strategy wants deadline_reached(); 0 = none.
   virtual int64_t next_deadline_ns() const { return 0; }
   virtual void deadline_reached(PhaseControl&, int64_t /*now_ns*/) {}
+  virtual ArrivalCounts arrival_counts() const { return {}; }
 };
 
 std::unique_ptr<LoadStrategy> make_load_strategy(const PhaseSpec& spec);

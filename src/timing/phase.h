@@ -13,13 +13,20 @@ namespace aiperf {
 
 struct PhaseSpec {
   BenchmarkPhase phase = BenchmarkPhase::profiling;
-  int64_t concurrency = 1;                   // closed-loop in-flight requests
+  int64_t concurrency = 1;                   // closed loop: in flight; with a rate: ceiling (0 = none)
+  std::optional<double> request_rate;        // set: open loop at this many requests/s
+  ArrivalPattern arrival_pattern = ArrivalPattern::poisson;
+  double arrival_smoothness = 1.0;           // gamma shape k
+  double rate_ramp_s = 0;                    // 0: full rate at once
+  std::optional<uint64_t> random_seed;       // arrival gaps' stream
+  double max_catchup_s = 0.01;               // AIPERF_TIMING_MAX_CATCHUP_SECONDS
   double concurrency_ramp_s = 0;             // 0: all slots at once; else 1 -> concurrency over this long
   std::optional<int64_t> request_count;      // stop after this many credits
   std::optional<double> duration_s;          // stop issuing after this long
   double grace_s = std::numeric_limits<double>::infinity();  // wait for stragglers after duration
 };
 
+// Throws ConfigError for a bad AIPERF_TIMING_MAX_CATCHUP_SECONDS.
 std::vector<PhaseSpec> plan_phases(const ProfileConfig& config);
 
 }  // namespace aiperf

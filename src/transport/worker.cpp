@@ -149,6 +149,7 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   rec.phase = credit.phase;
   rec.worker_id = options_.id;
   rec.credit_issued_ns = credit.issued_ns;
+  rec.scheduled_ns = credit.scheduled_ns;
   assign_uuid4(rec.x_request_id);
   assign_uuid4(rec.x_correlation_id);
   if (options_.streaming) {

@@ -22,6 +22,18 @@ TEST(ArtifactDirName, ReplacesSlashAndNamesEndpointAndConcurrency) {
   EXPECT_EQ(auto_artifact_dir_name(c), "org_sub_model_multi-openai-completions-concurrency1");
 }
 
+TEST(ArtifactDirName, RateModesAsUpstreamPrintsThem) {
+  ProfileConfig c = testing::sample_config();
+  c.concurrency.reset();
+  c.request_rate = 5;
+  EXPECT_EQ(stimulus_name(c), "request_rate5.0");
+  c.concurrency = 10;
+  c.request_rate = 2.5;
+  EXPECT_EQ(stimulus_name(c), "concurrency10-request_rate2.5");
+  EXPECT_EQ(python_float_repr(2000), "2000.0");
+  EXPECT_EQ(python_float_repr(0.1), "0.1");
+}
+
 TEST(PrepareArtifactDir, AutoNameUnderRootIsCreated) {
   testing::TempDir tmp;
   ProfileConfig c = testing::sample_config();

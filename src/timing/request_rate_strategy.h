@@ -1,0 +1,39 @@
+#pragma once
+// Open loop (cli-and-load.md §4.2): one arrival per gap on an absolute timeline anchored at
+// the phase start (the first arrival one gap after it), whether or not earlier requests
+// have finished. Deadlines advance by the gap, never from "now", so the issuer's wake-up
+// jitter does not accumulate into the achieved rate.
+//
+// With --concurrency C as a ceiling (§4.2.1) an arrival that finds C credits out is skipped,
+// not queued. After a stall, arrivals still within the catch-up bound
+// (AIPERF_TIMING_MAX_CATCHUP_SECONDS) are sent at once; older ones are dropped.
+// Both are counted (arrival_counts) so the report can say what was not sent.
+#include "timing/arrival_schedule.h"
+#include "timing/load_strategy.h"
+
+namespace aiperf {
+
+class RequestRateStrategy : public LoadStrategy {
+ public:
+  explicit RequestRateStrategy(const PhaseSpec& spec);
+
+  void start(PhaseControl& control) override;
+  void credit_returned(PhaseControl&) override {}
+  int64_t next_deadline_ns() const override { return next_ns_; }
+  void deadline_reached(PhaseControl& control, int64_t now_ns) override;
+  ArrivalCounts arrival_counts() const override { return counts_; }
+
+ private:
+  int64_t gap_ns();
+
+  double rate_;
+  int64_t ceiling_;  // 0 = none
+  int64_t ramp_ns_;
+  int64_t max_catchup_ns_;
+  ArrivalGaps gaps_;
+  int64_t start_ns_ = 0;
+  int64_t next_ns_ = 0;
+  ArrivalCounts counts_;
+};
+
+}  // namespace aiperf

@@ -1,0 +1,83 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "cli/profile_cli.h"
+
+namespace aiperf {
+namespace {
+
+ProfileConfig parse(std::vector<std::string> args) {
+  args.insert(args.begin(), {"-m", "test-model"});
+  auto config = parse_profile_args(args);
+  if (!config) throw std::runtime_error("help was printed");
+  return *config;
+}
+
+std::string error_of(std::vector<std::string> args) {
+  try {
+    parse(args);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no ConfigError";
+  return "";
+}
+
+TEST(RequestRateFlags, DefaultsToPoissonOpenLoopWithoutCeiling) {
+  ProfileConfig c = parse({"--request-rate", "12.5"});
+  ASSERT_TRUE(c.request_rate);
+  EXPECT_EQ(*c.request_rate, 12.5);
+  EXPECT_TRUE(c.rate_mode());
+  EXPECT_EQ(c.arrival_pattern, ArrivalPattern::poisson);
+  EXPECT_FALSE(c.concurrency);
+  EXPECT_EQ(c.effective_request_count(), 10);  // upstream's default stop condition
+  auto j = c.to_json()["loadgen"];
+  EXPECT_EQ(j["request_rate"], 12.5);
+  EXPECT_EQ(j["arrival_pattern"], "poisson");
+  EXPECT_FALSE(j.contains("concurrency"));  // no ceiling was given
+}
+
+TEST(RequestRateFlags, PatternsAliasesAndCeiling) {
+  ProfileConfig c = parse({"--request-rate", "100", "--request-rate-mode", "CONSTANT", "--concurrency", "4"});
+  EXPECT_EQ(c.arrival_pattern, ArrivalPattern::constant);
+  EXPECT_EQ(c.concurrency, 4);
+  EXPECT_EQ(parse({"--request-rate", "1", "--arrival-pattern", "gamma"}).arrival_pattern,
+            ArrivalPattern::gamma);
+  c = parse({"--request-rate", "1", "--arrival-pattern", "gamma", "--vllm-burstiness", "0.5"});
+  EXPECT_EQ(c.arrival_smoothness, 0.5);
+  c = parse({"--request-rate", "1", "--request-rate-ramp-duration", "3"});
+  EXPECT_EQ(c.request_rate_ramp_duration, 3.0);
+}
+
+TEST(RequestRateFlags, SmoothnessAloneSelectsGamma) {
+  ProfileConfig c = parse({"--request-rate", "5", "--arrival-smoothness", "4"});
+  EXPECT_EQ(c.arrival_pattern, ArrivalPattern::gamma);
+  EXPECT_EQ(c.arrival_smoothness, 4.0);
+}
+
+TEST(RequestRateFlags, ValidationErrorsNameTheFlag) {
+  EXPECT_EQ(error_of({"--request-rate", "0"}), "--request-rate must be > 0 (got 0)");
+  EXPECT_EQ(error_of({"--request-rate", "-3"}), "--request-rate must be > 0 (got -3)");
+  EXPECT_THAT(error_of({"--request-rate", "abc"}), ::testing::HasSubstr("--request-rate"));
+  EXPECT_THAT(error_of({"--request-rate", "5,10"}), ::testing::HasSubstr("parameter sweeps"));
+  EXPECT_EQ(error_of({"--request-rate", "5", "--arrival-smoothness", "0"}),
+            "--arrival-smoothness must be > 0 (got 0)");
+  EXPECT_EQ(error_of({"--request-rate", "5", "--arrival-pattern", "constant", "--vllm-burstiness", "2"}),
+            "--vllm-burstiness only applies to --arrival-pattern gamma, not constant");
+  EXPECT_EQ(error_of({"--request-rate", "5", "--arrival-pattern", "bursty"}),
+            "--arrival-pattern: invalid choice 'bursty' (choose from poisson, constant, gamma)");
+  EXPECT_THAT(error_of({"--request-rate", "5", "--arrival-pattern", "concurrency_burst"}),
+              ::testing::HasSubstr("not supported yet"));
+  EXPECT_EQ(error_of({"--arrival-pattern", "constant"}), "--arrival-pattern requires --request-rate");
+  EXPECT_EQ(error_of({"--request-rate-mode", "constant"}), "--request-rate-mode requires --request-rate");
+  EXPECT_EQ(error_of({"--arrival-smoothness", "2"}), "--arrival-smoothness requires --request-rate");
+  EXPECT_EQ(error_of({"--request-rate-ramp-duration", "2"}),
+            "--request-rate-ramp-duration requires --request-rate");
+  EXPECT_EQ(error_of({"--request-rate", "5", "--request-rate-ramp-duration", "0"}),
+            "--request-rate-ramp-duration must be > 0 (got 0)");
+  EXPECT_EQ(error_of({"--request-rate", "5", "--request-rate-series", "x.json"}),
+            "--request-rate-series is not supported yet by aiperf-cpp");
+}
+
+}  // namespace
+}  // namespace aiperf
