@@ -38,6 +38,7 @@ const PhaseOutcome* find_phase(const std::vector<PhaseOutcome>& outcomes, Benchm
 }  // namespace
 
 int run_profile(const ProfileConfig& config) {
+  InterruptGuard interrupt_guard;
   // Control plane: everything the run will send is built before the first request.
   std::unique_ptr<Tokenizer> tokenizer =
       make_tokenizer({config.tokenizer_name(), config.tokenizer.has_value(), config.tokenizer_revision,
@@ -104,7 +105,7 @@ int run_profile(const ProfileConfig& config) {
   CreditIssuer issuer(targets, returns, uint32_t(requests.size()));
   std::vector<PhaseOutcome> outcomes;
   {
-    InterruptGuard guard(issuer);
+    interrupt_guard.attach(issuer);
     std::cout << "Profiling " << url.display() << " (" << endpoint_type_name(config.endpoint_type)
               << (config.streaming ? ", streaming" : "") << ") with "
               << (config.request_rate ? "request rate " + python_float_repr(*config.request_rate) + " req/s" +
@@ -114,6 +115,7 @@ int run_profile(const ProfileConfig& config) {
     outcomes = issuer.run(phases);
     for (auto& w : workers) w->stop();
     collector.finish();
+    interrupt_guard.detach();
   }
 
   RunSummary summary = processor.summarize();

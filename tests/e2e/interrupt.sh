@@ -8,7 +8,11 @@ ART="$WORK/art"
 "$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --concurrency 4 --request-count 100000 \
   --artifact-dir "$ART" >"$WORK/out.txt" 2>&1 &
 pid=$!
-sleep 2
+# Interrupt the benchmark itself, not its start-up (slow under sanitizers): wait for the
+# "Profiling ..." line, then let requests run a little.
+for _ in $(seq 600); do grep -q "^Profiling" "$WORK/out.txt" 2>/dev/null && break; sleep 0.1; done
+grep -q "^Profiling" "$WORK/out.txt" || fail "the benchmark did not start within 60 s"
+sleep 1
 kill -INT "$pid"
 set +e
 wait "$pid"
