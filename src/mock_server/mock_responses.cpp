@@ -89,6 +89,11 @@ void append_json_response(std::string& out, int status, std::string_view body, b
   out += body;
 }
 
+void append_text_response(std::string& out, int status, std::string_view body, bool keep_alive) {
+  append_head(out, status, "text/plain; version=0.0.4", static_cast<int64_t>(body.size()), keep_alive);
+  out += body;
+}
+
 void append_error_response(std::string& out, int status, std::string_view message, bool keep_alive) {
   std::string body = R"({"error":{"message":")";
   append_json_escaped(body, message);

@@ -33,6 +33,9 @@ void append_json_escaped(std::string& out, std::string_view s);
 // A complete response with a JSON body and Content-Length.
 void append_json_response(std::string& out, int status, std::string_view body, bool keep_alive);
 
+// The same with a Prometheus text body (`text/plain; version=0.0.4`).
+void append_text_response(std::string& out, int status, std::string_view body, bool keep_alive);
+
 // `{"error":{"message":…,"type":…,"code":status}}` with its head.
 void append_error_response(std::string& out, int status, std::string_view message, bool keep_alive);
 

@@ -37,7 +37,7 @@ constexpr size_t kBatchBytes = 16 * 1024;
 // Buffers grown by one large request are released afterwards to keep idle connections small.
 constexpr size_t kKeepCapacity = 16 * 1024;
 
-enum class Route { health, models, chat, completions, wrong_method, not_found };
+enum class Route { health, models, metrics, chat, completions, wrong_method, not_found };
 
 Route route(http::verb method, std::string_view target) {
   std::string_view path = target.substr(0, target.find('?'));
@@ -46,7 +46,24 @@ Route route(http::verb method, std::string_view target) {
   if (path == "/v1/completions") return only(http::verb::post, Route::completions);
   if (path == "/v1/models") return only(http::verb::get, Route::models);
   if (path == "/health") return only(http::verb::get, Route::health);
+  if (path == "/metrics") return only(http::verb::get, Route::metrics);
   return Route::not_found;
+}
+
+// Prometheus text exposition format.
+std::string metrics_text(const ServerShared& s) {
+  std::string out;
+  auto metric = [&out](const char* name, const char* type, const char* help, int64_t value) {
+    out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " +
+           std::to_string(value) + "\n";
+  };
+  metric("aiperf_mock_requests_total", "counter", "Completion requests read.",
+         int64_t(s.requests_total.load(std::memory_order_relaxed)));
+  metric("aiperf_mock_in_flight", "gauge", "Completion requests read and not yet fully answered.",
+         s.in_flight.load(std::memory_order_relaxed));
+  metric("aiperf_mock_in_flight_peak", "gauge", "Most completion requests in flight at once since start.",
+         s.peak_in_flight.load(std::memory_order_relaxed));
+  return out;
 }
 
 bool is_parse_error(const boost::system::error_code& ec) {
@@ -153,6 +170,9 @@ asio::awaitable<bool> Session<Stream>::respond() {
     case Route::models:
       append_json_response(out_, 200, worker_.shared->models_body, keep_alive_);
       co_return co_await flush() && keep_alive_;
+    case Route::metrics:
+      append_text_response(out_, 200, metrics_text(*worker_.shared), keep_alive_);
+      co_return co_await flush() && keep_alive_;
     case Route::chat:
       co_return co_await serve_completion(ApiKind::chat);
     case Route::completions:
@@ -169,6 +189,11 @@ template <class Stream>
 asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind) {
   std::string err = parse_completion_request(kind, req_.body, completion_);
   if (!err.empty()) co_return co_await send_error(400, err);
+  worker_.shared->request_started();
+  struct Finished {
+    ServerShared& shared;
+    ~Finished() { shared.request_finished(); }
+  } finished{*worker_.shared};  // also when the client goes away mid-reply
   if (worker_.shared->errors.next_fails()) {
     co_return co_await send_error(500, "injected failure (--error-rate)");
   }

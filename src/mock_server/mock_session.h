@@ -1,6 +1,7 @@
 #pragma once
 // One client connection: reads requests, answers them, keeps the connection alive.
 // Sessions run on their worker thread's io_context and never touch another worker's state.
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -23,6 +24,21 @@ struct ServerShared {
   MockConfig config;
   std::string models_body;  // the /v1/models reply, formatted once
   ErrorInjector errors;
+
+  // GET /metrics: lets a test check what a client really did, e.g. that a concurrency cap held.
+  // Atomics shared by the workers; the mock is not the client, one RMW per request is nothing.
+  std::atomic<int64_t> in_flight{0};       // completion requests read and not yet fully answered
+  std::atomic<int64_t> peak_in_flight{0};
+  std::atomic<uint64_t> requests_total{0};  // completion requests read
+
+  void request_started() {
+    requests_total.fetch_add(1, std::memory_order_relaxed);
+    int64_t now = in_flight.fetch_add(1, std::memory_order_relaxed) + 1;
+    int64_t peak = peak_in_flight.load(std::memory_order_relaxed);
+    while (now > peak && !peak_in_flight.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+    }
+  }
+  void request_finished() { in_flight.fetch_sub(1, std::memory_order_relaxed); }
 };
 
 // Owned by one worker thread.

@@ -33,3 +33,15 @@ if "$AIPERF" profile -m mock-model -u "$MOCK_URL" --request-rate 0 >"$WORK/bad.t
   fail "--request-rate 0 was accepted"
 fi
 grep -q -- "--request-rate must be > 0" "$WORK/bad.txt" || { cat "$WORK/bad.txt"; fail "unclear error"; }
+
+# Rate with a concurrency cap: the mock (TTFT 50 ms) sees at most 2 requests at once, however
+# many arrivals the 200 req/s schedule makes; the ones that found no slot are reported.
+start_mock --ttft-ms 50
+CAP_ART="$WORK/cap"
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --request-rate 200 --arrival-pattern constant \
+  --concurrency 2 --request-count 20 --artifact-dir "$CAP_ART" --ui none >"$WORK/cap.txt" 2>&1 \
+  || { cat "$WORK/cap.txt"; fail "capped run failed"; }
+peak="$(curl -s "$MOCK_URL/metrics" | awk '$1 == "aiperf_mock_in_flight_peak" {print $2}')"
+[ "$peak" = "2" ] || fail "mock saw a peak of '$peak' requests in flight under --concurrency 2"
+grep -q "scheduled arrivals were skipped" "$WORK/cap.txt" || { cat "$WORK/cap.txt"; fail "skipped arrivals not reported"; }
+echo "ok cap held: peak in flight $peak"

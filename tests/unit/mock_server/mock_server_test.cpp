@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "mock_server/mock_request.h"
@@ -409,6 +410,39 @@ TEST(MockServer, TimingLogRecordsWhatWasSentWhen) {
   EXPECT_EQ(n["chunks"].get<int64_t>(), 1);
   // A non-streaming reply is due when its last token would have been: t0 + ttft + 2·itl.
   EXPECT_EQ(n["first_due_ns"].get<int64_t>() - n["read_ns"].get<int64_t>(), 30'000'000);
+}
+
+// Prometheus line "name value" -> value.
+int64_t prometheus_value(const std::string& body, const std::string& name) {
+  size_t at = body.find("\n" + name + " ");
+  if (at == std::string::npos) return -1;
+  return std::stoll(body.substr(at + name.size() + 2));
+}
+
+TEST(MockServer, MetricsCountRequestsInFlightAndTheirPeak) {
+  MockConfig config = test_config();
+  config.ttft_ms = 300;
+  MockServer server(config);
+  std::vector<std::unique_ptr<TestConnection>> streams;
+  for (int i = 0; i < 3; ++i) {
+    streams.push_back(std::make_unique<TestConnection>(server.port()));
+    streams.back()->send(post_request(kChat, chat_body(2, true)));
+  }
+  TestConnection probe(server.port());
+  HttpResponse during;
+  for (int attempt = 0; attempt < 50; ++attempt) {  // until all three requests have been read
+    during = probe.roundtrip(get_request("/metrics"));
+    if (prometheus_value(during.body, "aiperf_mock_in_flight") == 3) break;
+    std::this_thread::sleep_for(5ms);
+  }
+  EXPECT_EQ(during.status, 200);
+  EXPECT_NE(during.headers["content-type"].find("text/plain"), std::string::npos);
+  EXPECT_EQ(prometheus_value(during.body, "aiperf_mock_in_flight"), 3) << during.body;
+  for (auto& s : streams) EXPECT_EQ(s->read_response().status, 200);
+  HttpResponse after = probe.roundtrip(get_request("/metrics"));
+  EXPECT_EQ(prometheus_value(after.body, "aiperf_mock_in_flight"), 0) << after.body;
+  EXPECT_EQ(prometheus_value(after.body, "aiperf_mock_in_flight_peak"), 3);
+  EXPECT_EQ(prometheus_value(after.body, "aiperf_mock_requests_total"), 3);
 }
 
 TEST(MockServer, NonStreamingWaitsForTheLastToken) {
