@@ -71,7 +71,7 @@ def main():
                     stamps.append(resp["perf_ns"])
         m = metrics.get(r["metadata"]["x_request_id"])
         t = mock.get(rid)
-        if not m or not t or not stamps:
+        if not m or not t or not stamps or t["chunks"] == 0:
             unmatched += 1
             continue
         ttft = m["time_to_first_token"]["value"]

@@ -110,7 +110,7 @@ class Session {
   ReplyPlan plan_;
   ReplyFormatter formatter_;
   std::string out_;
-  ReplyTiming timing_;  // the reply being sent, with --timing-log
+  size_t timing_index_ = 0;  // the reply being sent: its entry in worker_.timings (--timing-log)
 };
 
 template <class Stream>
@@ -200,12 +200,15 @@ asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind) {
   plan_reply();
   const MockConfig& config = worker_.shared->config;
   TokenSchedule schedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(config.itl_ms)};
-  timing_ = ReplyTiming{.id = plan_.id, .read_ns = ns(t0_), .first_due_ns = 0, .first_write_ns = 0,
-                        .last_write_ns = 0, .chunks = 0, .max_late_ns = 0, .sum_late_ns = 0,
-                        .stream = completion_.stream};
+  // The entry exists before the first byte and is filled in as chunks go out, so a server
+  // stopped right after a reply (or a reply cut short) still has it, with what was sent.
+  if (!config.timing_log.empty()) {
+    worker_.timings.push_back(ReplyTiming{.id = plan_.id, .read_ns = ns(t0_), .first_due_ns = 0,
+                                          .first_write_ns = 0, .last_write_ns = 0, .chunks = 0,
+                                          .max_late_ns = 0, .sum_late_ns = 0, .stream = completion_.stream});
+    timing_index_ = worker_.timings.size() - 1;
+  }
   bool ok = completion_.stream ? co_await send_stream(schedule) : co_await send_full_reply(schedule);
-  // Recorded after the reply, off the timed path; a reply cut short is logged with what was sent.
-  if (!config.timing_log.empty()) worker_.timings.push_back(timing_);
   if (!completion_.stream) co_return ok && keep_alive_;
   co_return ok && keep_alive_ && !config.close_after_stream;
 }
@@ -296,17 +299,19 @@ template <class Stream>
 void Session<Stream>::note_write(const TokenSchedule& schedule, int64_t first_chunk, int64_t end_chunk) {
   if (worker_.shared->config.timing_log.empty()) return;
   const int64_t now = ns(Clock::now());
-  if (timing_.chunks == 0) {
-    timing_.first_due_ns = ns(schedule.due(first_chunk));
-    timing_.first_write_ns = now;
+  // By index: other sessions of this worker append meanwhile and may move the vector.
+  ReplyTiming& t = worker_.timings[timing_index_];
+  if (t.chunks == 0) {
+    t.first_due_ns = ns(schedule.due(first_chunk));
+    t.first_write_ns = now;
   }
-  timing_.last_write_ns = now;
+  t.last_write_ns = now;
   for (int64_t c = first_chunk; c < end_chunk; ++c) {
     const int64_t late = now - ns(schedule.due(c));
-    timing_.max_late_ns = std::max(timing_.max_late_ns, late);
-    timing_.sum_late_ns += late;
+    t.max_late_ns = std::max(t.max_late_ns, late);
+    t.sum_late_ns += late;
   }
-  timing_.chunks += end_chunk - first_chunk;
+  t.chunks += end_chunk - first_chunk;
 }
 
 template <class Stream>
