@@ -55,6 +55,4 @@ void InterruptGuard::attach(CreditIssuer& issuer) {
 
 void InterruptGuard::detach() { g_issuer.store(nullptr); }
 
-bool InterruptGuard::interrupted() { return g_signals.load() > 0; }
-
 }  // namespace aiperf

@@ -24,8 +24,6 @@ class InterruptGuard {
   // After the run: a first signal no longer cancels anything (results are being written), a
   // second one still exits at once.
   void detach();
-
-  static bool interrupted();
 };
 
 }  // namespace aiperf

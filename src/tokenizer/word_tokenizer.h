@@ -1,7 +1,7 @@
 #pragma once
-// Interim tokenizer until the Tokenizers issue brings real HuggingFace/tiktoken tokenizers
-// behind the same interface: one token per whitespace-separated word. The bundled mock server
-// emits exactly one word per token, so counts agree with it exactly.
+// A trivial tokenizer for unit tests of the planes that consume a Tokenizer (dataset, metrics):
+// one token per whitespace-separated word, so expected counts can be read off the text.
+// The product never uses it; make_tokenizer() returns real tokenizers only.
 #include <mutex>
 #include <string>
 #include <unordered_map>
