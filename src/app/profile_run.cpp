@@ -35,6 +35,14 @@ const PhaseOutcome* find_phase(const std::vector<PhaseOutcome>& outcomes, Benchm
   return nullptr;
 }
 
+std::string load_description(const ProfileConfig& config) {
+  if (!config.rate_mode()) return "concurrency " + std::to_string(config.effective_concurrency());
+  std::string text = config.request_rate ? "request rate " + python_float_repr(*config.request_rate) + " req/s"
+                                         : "request rate series " + config.request_rate_series_file;
+  if (config.concurrency) text += ", concurrency cap " + std::to_string(*config.concurrency);
+  return text;
+}
+
 }  // namespace
 
 int run_profile(const ProfileConfig& config) {
@@ -107,11 +115,8 @@ int run_profile(const ProfileConfig& config) {
   {
     interrupt_guard.attach(issuer);
     std::cout << "Profiling " << url.display() << " (" << endpoint_type_name(config.endpoint_type)
-              << (config.streaming ? ", streaming" : "") << ") with "
-              << (config.request_rate ? "request rate " + python_float_repr(*config.request_rate) + " req/s" +
-                                            (config.concurrency ? ", concurrency cap " + std::to_string(*config.concurrency) : "")
-                                      : "concurrency " + std::to_string(config.effective_concurrency()))
-              << " on " << worker_count << " worker thread(s)..." << std::endl;
+              << (config.streaming ? ", streaming" : "") << ") with " << load_description(config) << " on "
+              << worker_count << " worker thread(s)..." << std::endl;
     outcomes = issuer.run(phases);
     for (auto& w : workers) w->stop();
     collector.finish();

@@ -13,6 +13,7 @@
 #include "cli/cli_command.h"
 #include "cli/key_value_flags.h"
 #include "cli/number_flags.h"
+#include "cli/rate_series_flag.h"
 #include "cli/sequence_distribution_flag.h"
 #include "cli/unsupported_flags.h"
 #include "cli/url_flags.h"
@@ -29,7 +30,8 @@ struct RawFlags {
   std::string seq_dist, prefix_pool_size, prefix_length, shared_system_length, user_context_length;
   std::string concurrency, request_count, benchmark_duration, grace_period;
   std::string warmup_request_count, workers_max, concurrency_ramp, warmup_concurrency_ramp;
-  std::string request_rate, arrival_pattern, arrival_smoothness, rate_ramp;
+  std::string request_rate, arrival_pattern, arrival_smoothness, rate_ramp, rate_series;
+  std::string warmup_duration, warmup_grace, warmup_concurrency, warmup_rate, warmup_pattern, warmup_rate_ramp;
   std::string artifact_dir, export_level, ui_type;
   bool streaming = false, legacy_max_tokens = false, server_token_count = false;
   bool tokenizer_trust_remote_code = false;
@@ -155,6 +157,18 @@ struct ProfileParser {
            "Seconds to wait for in-flight responses after the duration (default 30; inf).");
     single(g, "--warmup-request-count,--num-warmup-requests", "INT", raw.warmup_request_count,
            "Warmup requests before profiling (results discarded).");
+    single(g, "--warmup-duration", "SECONDS", raw.warmup_duration,
+           "Warmup for this long before profiling (results discarded).");
+    single(g, "--warmup-grace-period", "SECONDS", raw.warmup_grace,
+           "Seconds to wait for warmup responses after its duration (default inf).");
+    single(g, "--warmup-concurrency", "INT", raw.warmup_concurrency,
+           "Warmup concurrency (default: --concurrency).");
+    single(g, "--warmup-request-rate", "REQ/S", raw.warmup_rate,
+           "Warmup request rate (default: --request-rate).");
+    single(g, "--warmup-arrival-pattern", "PATTERN", raw.warmup_pattern,
+           "Warmup arrival pattern (default: --arrival-pattern).");
+    single(g, "--warmup-request-rate-ramp-duration", "SECONDS", raw.warmup_rate_ramp,
+           "Warmup rate ramp (default: --request-rate-ramp-duration).");
     single(g, "--concurrency-ramp-duration", "SECONDS", raw.concurrency_ramp,
            "Raise concurrency from 1 to --concurrency in +1 steps over this long.");
     single(g, "--warmup-concurrency-ramp-duration", "SECONDS", raw.warmup_concurrency_ramp,
@@ -167,6 +181,8 @@ struct ProfileParser {
            "Gamma shape (CV 1/sqrt(K)); alone it selects the gamma pattern.");
     single(g, "--request-rate-ramp-duration", "SECONDS", raw.rate_ramp,
            "Raise the rate linearly from 0.1/SECONDS of the target to the target over this long.");
+    single(g, "--request-rate-series", "FILE", raw.rate_series,
+           "Open loop with a rate that follows a JSON list of {time_s, qps} points.");
     single(g, "--workers-max,--max-workers", "INT", raw.workers_max,
            "Worker threads (default: from the CPU count, capped by concurrency).");
   }
@@ -425,12 +441,47 @@ class Converter {
           parse_float_flag("--benchmark-grace-period", r.grace_period, /*allow_inf=*/true);
       require_at_least("--benchmark-grace-period", c.benchmark_grace_period, 0.0);
     }
-    c.warmup_request_count = int_at_least("--warmup-request-count", r.warmup_request_count, 1);
     c.workers_max = int_at_least("--workers-max", r.workers_max, 1);
     c.concurrency_ramp_duration = float_above("--concurrency-ramp-duration", r.concurrency_ramp, 0);
     c.warmup_concurrency_ramp_duration =
         float_above("--warmup-concurrency-ramp-duration", r.warmup_concurrency_ramp, 0);
     convert_request_rate(c, r);
+    convert_warmup(c, r);
+  }
+
+  ArrivalPattern arrival_pattern(const char* flag, const std::string& text) const {
+    std::string key = enum_key(text);
+    if (key == "poisson") return ArrivalPattern::poisson;
+    if (key == "constant") return ArrivalPattern::constant;
+    if (key == "gamma") return ArrivalPattern::gamma;
+    if (key == "concurrency_burst")
+      throw ConfigError(name(flag) +
+                        " concurrency_burst is not supported yet by aiperf-cpp (omit "
+                        "--request-rate for the closed loop)");
+    throw ConfigError(name(flag) + ": invalid choice '" + text + "' (choose from poisson, constant, gamma)");
+  }
+
+  // cli-and-load.md §3.12, §4.10.
+  void convert_warmup(ProfileConfig& c, const RawFlags& r) const {
+    c.warmup_request_count = int_at_least("--warmup-request-count", r.warmup_request_count, 1);
+    c.warmup_duration = float_above("--warmup-duration", r.warmup_duration, 0);
+    if (given("--warmup-grace-period")) {
+      if (!c.has_warmup())
+        throw ConfigError("--warmup-grace-period requires a warm-up (--warmup-request-count or --warmup-duration)");
+      double grace = parse_float_flag("--warmup-grace-period", r.warmup_grace, /*allow_inf=*/true);
+      require_at_least("--warmup-grace-period", grace, 0.0);
+      c.warmup_grace_period = grace;
+    }
+    c.warmup_concurrency = int_at_least("--warmup-concurrency", r.warmup_concurrency, 1);
+    c.warmup_request_rate = float_above("--warmup-request-rate", r.warmup_rate, 0);
+    c.warmup_request_rate_ramp_duration =
+        float_above("--warmup-request-rate-ramp-duration", r.warmup_rate_ramp, 0);
+    if (given("--warmup-arrival-pattern"))
+      c.warmup_arrival_pattern = arrival_pattern("--warmup-arrival-pattern", r.warmup_pattern);
+    const bool warmup_rate = c.warmup_request_rate || c.rate_mode();
+    for (const char* flag : {"--warmup-arrival-pattern", "--warmup-request-rate-ramp-duration"})
+      if (given(flag) && !warmup_rate)
+        throw ConfigError(name(flag) + " requires --warmup-request-rate or --request-rate");
   }
 
   // cli-and-load.md §2.1 (mode selection) and §4.12 (validation).
@@ -439,21 +490,17 @@ class Converter {
     c.request_rate = float_above("--request-rate", r.request_rate, 0, sweep);
     c.arrival_smoothness = float_above("--arrival-smoothness", r.arrival_smoothness, 0);
     c.request_rate_ramp_duration = float_above("--request-rate-ramp-duration", r.rate_ramp, 0);
+    if (given("--request-rate-series")) {
+      if (c.request_rate)
+        throw ConfigError(name("--request-rate") + " cannot be combined with --request-rate-series");
+      if (r.rate_series.empty()) throw ConfigError("--request-rate-series: empty path");
+      c.request_rate_series = load_rate_series("--request-rate-series", r.rate_series);
+      c.request_rate_series_file = r.rate_series;
+      if (c.request_rate_ramp_duration)
+        throw ConfigError(name("--request-rate-ramp-duration") + " cannot be combined with --request-rate-series");
+    }
     if (given("--arrival-pattern")) {
-      std::string key = enum_key(r.arrival_pattern);
-      if (key == "poisson")
-        c.arrival_pattern = ArrivalPattern::poisson;
-      else if (key == "constant")
-        c.arrival_pattern = ArrivalPattern::constant;
-      else if (key == "gamma")
-        c.arrival_pattern = ArrivalPattern::gamma;
-      else if (key == "concurrency_burst")
-        throw ConfigError(name("--arrival-pattern") +
-                          " concurrency_burst is not supported yet by aiperf-cpp (omit "
-                          "--request-rate for the closed loop)");
-      else
-        throw ConfigError(name("--arrival-pattern") + ": invalid choice '" + r.arrival_pattern +
-                          "' (choose from poisson, constant, gamma)");
+      c.arrival_pattern = arrival_pattern("--arrival-pattern", r.arrival_pattern);
       if (c.arrival_smoothness && c.arrival_pattern != ArrivalPattern::gamma)
         throw ConfigError(name("--arrival-smoothness") + " only applies to --arrival-pattern gamma, not " +
                           arrival_pattern_name(c.arrival_pattern));
@@ -463,10 +510,11 @@ class Converter {
     // Upstream documents these as needing a rate; silently running a closed loop instead
     // would misstate the benchmark.
     for (const char* flag : {"--arrival-pattern", "--arrival-smoothness", "--request-rate-ramp-duration"})
-      if (given(flag) && !c.request_rate)
+      if (given(flag) && !c.rate_mode())
         throw ConfigError(name(flag) + " requires --request-rate");
-    if (c.request_rate && c.concurrency_ramp_duration)
-      throw ConfigError("--concurrency-ramp-duration with --request-rate is not supported yet by aiperf-cpp");
+    if (c.rate_mode() && c.concurrency_ramp_duration && !c.concurrency)
+      throw ConfigError(name("--concurrency-ramp-duration") +
+                        " with a request rate ramps the --concurrency ceiling, but no --concurrency was given");
   }
 
   void convert_output(ProfileConfig& c, const RawFlags& r) const {

@@ -57,7 +57,7 @@ std::span<const std::string_view> unsupported_profile_flags() {
       "--rankings-query-prompt-token-stddev", "--record-processor-service-count",
       "--record-processors", "--replay-speedup", "--request-cancellation-delay",
       "--request-cancellation-rate", "--request-content-type",
-      "--request-rate-series",
+      
       "--reset-kv-cache", "--reset-kv-cache-path", "--reset-kv-cache-timeout-seconds",
       "--scenario", "--search-direction", "--search-initial-points", "--search-max-iterations",
       "--search-metric", "--search-percentile-pooling", "--search-planner",
@@ -86,10 +86,10 @@ std::span<const std::string_view> unsupported_profile_flags() {
       "--video-height", "--video-synth-type", "--video-width",
       "--wait-for-model-interval", "--wait-for-model-mode", "--wait-for-model-timeout",
       "--wandb-entity", "--wandb-project", "--wandb-run-name", "--wandb-tag",
-      "--warmup-arrival-pattern", "--warmup-concurrency",
-      "--warmup-duration", "--warmup-grace-period", "--warmup-prefill-concurrency",
-      "--warmup-prefill-concurrency-ramp-duration", "--warmup-request-rate",
-      "--warmup-request-rate-ramp-duration", "--zmq-dual-bind", "--zmq-host", "--zmq-ipc-path",
+      
+      "--warmup-prefill-concurrency",
+      "--warmup-prefill-concurrency-ramp-duration", 
+      "--zmq-dual-bind", "--zmq-host", "--zmq-ipc-path",
       "-b", "-f",
   };
   // clang-format on

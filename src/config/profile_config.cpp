@@ -146,12 +146,27 @@ nlohmann::json ProfileConfig::to_json() const {
     if (arrival_smoothness) loadgen["arrival_smoothness"] = *arrival_smoothness;
     if (request_rate_ramp_duration) loadgen["request_rate_ramp_duration"] = *request_rate_ramp_duration;
   }
+  if (!request_rate_series.empty()) {
+    loadgen["request_rate_series"] = request_rate_series_file;
+    loadgen["arrival_pattern"] = arrival_pattern_name(arrival_pattern);
+    if (arrival_smoothness) loadgen["arrival_smoothness"] = *arrival_smoothness;
+  }
+  if (concurrency_ramp_duration) loadgen["concurrency_ramp_duration"] = *concurrency_ramp_duration;
   if (auto n = effective_request_count()) loadgen["request_count"] = *n;
   if (benchmark_duration) {
     loadgen["benchmark_duration"] = *benchmark_duration;
     loadgen["benchmark_grace_period"] = seconds_value(benchmark_grace_period);
   }
   if (warmup_request_count) loadgen["warmup_request_count"] = *warmup_request_count;
+  if (warmup_duration) loadgen["warmup_duration"] = *warmup_duration;
+  if (warmup_grace_period) loadgen["warmup_grace_period"] = seconds_value(*warmup_grace_period);
+  if (warmup_concurrency) loadgen["warmup_concurrency"] = *warmup_concurrency;
+  if (warmup_request_rate) loadgen["warmup_request_rate"] = *warmup_request_rate;
+  if (warmup_arrival_pattern) loadgen["warmup_arrival_pattern"] = arrival_pattern_name(*warmup_arrival_pattern);
+  if (warmup_request_rate_ramp_duration)
+    loadgen["warmup_request_rate_ramp_duration"] = *warmup_request_rate_ramp_duration;
+  if (warmup_concurrency_ramp_duration)
+    loadgen["warmup_concurrency_ramp_duration"] = *warmup_concurrency_ramp_duration;
   if (workers_max) loadgen["workers_max"] = *workers_max;
 
   nlohmann::json output = {{"artifact_directory", artifact_root},

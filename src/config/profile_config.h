@@ -39,6 +39,14 @@ struct SequenceLengthBucket {
   bool operator==(const SequenceLengthBucket&) const = default;
 };
 
+// One point of --request-rate-series (cli-and-load.md §4.2.2): the rate in force `time_s`
+// seconds into the phase; the rate between points is linearly interpolated.
+struct RateSeriesPoint {
+  double time_s = 0.0;
+  double qps = 0.0;
+  bool operator==(const RateSeriesPoint&) const = default;
+};
+
 struct ProfileConfig {
   // Endpoint / model / transport (cli-and-load.md §3.1)
   std::vector<std::string> model_names;          // -m/--model/--model-names (required)
@@ -80,10 +88,20 @@ struct ProfileConfig {
   ArrivalPattern arrival_pattern = ArrivalPattern::poisson;  // --arrival-pattern
   std::optional<double> arrival_smoothness;      // gamma shape k (default 1 when gamma)
   std::optional<double> request_rate_ramp_duration;  // seconds (§4.5)
+  std::vector<RateSeriesPoint> request_rate_series;  // --request-rate-series (empty: none)
+  std::string request_rate_series_file;           // its path, for input_config
   std::optional<int64_t> request_count;          // --request-count (default 10 if no stop condition)
   std::optional<double> benchmark_duration;      // seconds
   double benchmark_grace_period = 30.0;          // seconds; infinity allowed
+  // Warm-up (§3.12, §4.10): a phase exists when a count or a duration is given; its load
+  // shape is the profiling phase's unless a --warmup-* value overrides it.
   std::optional<int64_t> warmup_request_count;   // --warmup-request-count
+  std::optional<double> warmup_duration;         // --warmup-duration, seconds
+  std::optional<double> warmup_grace_period;     // --warmup-grace-period (default: wait for all)
+  std::optional<int64_t> warmup_concurrency;     // --warmup-concurrency
+  std::optional<double> warmup_request_rate;     // --warmup-request-rate
+  std::optional<ArrivalPattern> warmup_arrival_pattern;      // --warmup-arrival-pattern
+  std::optional<double> warmup_request_rate_ramp_duration;  // seconds; default: the profiling value
   std::optional<double> concurrency_ramp_duration;         // seconds (§4.5)
   std::optional<double> warmup_concurrency_ramp_duration;  // seconds; default: the profiling value
   std::optional<int64_t> workers_max;            // --workers-max (default: see effective_workers)
@@ -101,7 +119,8 @@ struct ProfileConfig {
 
   // Derived helpers (defined in profile_config.cpp).
   int64_t effective_concurrency() const { return concurrency.value_or(1); }
-  bool rate_mode() const { return request_rate.has_value(); }
+  bool rate_mode() const { return request_rate.has_value() || !request_rate_series.empty(); }
+  bool has_warmup() const { return warmup_request_count || warmup_duration; }
   // Requests for the profiling phase: explicit count, else 10 unless a duration is set.
   std::optional<int64_t> effective_request_count() const;
   const std::string& tokenizer_name() const { return tokenizer ? *tokenizer : model_names.front(); }

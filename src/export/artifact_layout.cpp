@@ -22,8 +22,10 @@ std::string python_float_repr(double v) {
 }
 
 std::string stimulus_name(const ProfileConfig& config) {
-  if (!config.request_rate) return "concurrency" + std::to_string(config.effective_concurrency());
-  std::string rate = "request_rate" + python_float_repr(*config.request_rate);
+  if (!config.rate_mode()) return "concurrency" + std::to_string(config.effective_concurrency());
+  // Upstream names only a fixed rate; a series gets a name of our own (docs/outputs.md).
+  std::string rate = config.request_rate ? "request_rate" + python_float_repr(*config.request_rate)
+                                         : std::string("request_rate_series");
   return config.concurrency ? "concurrency" + std::to_string(*config.concurrency) + "-" + rate : rate;
 }
 

@@ -112,7 +112,7 @@ ojson summary_json(const ProfileConfig& config, const RunSummary& summary, const
   run_info["benchmark_id"] = info.benchmark_id;
   if (config.random_seed) run_info["random_seed"] = *config.random_seed;
   run_info["cli_command"] = config.cli_command;
-  if (config.request_rate) {
+  if (config.rate_mode()) {
     run_info["arrivals_skipped_at_cap"] = info.arrivals_skipped_at_cap;
     run_info["arrivals_dropped_catching_up"] = info.arrivals_dropped_catching_up;
   }

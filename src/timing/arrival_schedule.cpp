@@ -37,4 +37,22 @@ double ramped_rate(double target, int64_t ramp_ns, int64_t elapsed_ns) {
   return start + (target - start) * double(stepped) / double(ramp_ns);
 }
 
+double series_rate(const std::vector<RateSeriesPoint>& series, int64_t elapsed_ns) {
+  const double t = double(elapsed_ns) / 1e9;
+  if (t <= series.front().time_s) return series.front().qps;
+  for (size_t i = 1; i < series.size(); ++i) {
+    const RateSeriesPoint& a = series[i - 1];
+    const RateSeriesPoint& b = series[i];
+    if (t < b.time_s) return a.qps + (b.qps - a.qps) * (t - a.time_s) / (b.time_s - a.time_s);
+  }
+  return series.back().qps;
+}
+
+int64_t ramped_limit(int64_t target, int64_t ramp_ns, int64_t elapsed_ns) {
+  if (ramp_ns <= 0 || target <= 1 || elapsed_ns >= ramp_ns) return target;
+  if (elapsed_ns <= 0) return 1;
+  // long double: (target−1)·elapsed in ns overflows int64 for long ramps at high concurrency.
+  return 1 + int64_t((long double)(target - 1) * elapsed_ns / ramp_ns);
+}
+
 }  // namespace aiperf

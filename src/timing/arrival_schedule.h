@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <random>
+#include <vector>
 
 #include "config/profile_config.h"
 
@@ -33,5 +34,14 @@ class ArrivalGaps {
 // Rate in force `elapsed_ns` into a phase with a rate ramp (§4.5): start at R·(0.1/D), step
 // every 0.1 s along the line to R, R from D on. No ramp (ramp_ns <= 0): R throughout.
 double ramped_rate(double target, int64_t ramp_ns, int64_t elapsed_ns);
+
+// Rate in force `elapsed_ns` into a phase under --request-rate-series (§4.2.2): linear between
+// points, the first point's rate before it and — upstream leaves this open — the last
+// point's rate after it. `series` has >= 2 points with increasing time_s.
+double series_rate(const std::vector<RateSeriesPoint>& series, int64_t elapsed_ns);
+
+// Concurrency limit in force `elapsed_ns` into a phase with a ramp (§4.5): 1 at the start,
+// value v (2..target) from ramp·(v−1)/(target−1) on. No ramp: the target throughout.
+int64_t ramped_limit(int64_t target, int64_t ramp_ns, int64_t elapsed_ns);
 
 }  // namespace aiperf

@@ -6,7 +6,7 @@
 namespace aiperf {
 
 std::unique_ptr<LoadStrategy> make_load_strategy(const PhaseSpec& spec) {
-  if (spec.request_rate) return std::make_unique<RequestRateStrategy>(spec);
+  if (spec.open_loop()) return std::make_unique<RequestRateStrategy>(spec);
   return std::make_unique<ConcurrencyStrategy>(spec.concurrency, spec.concurrency_ramp_s);
 }
 

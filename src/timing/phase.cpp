@@ -19,10 +19,12 @@ double max_catchup_seconds() {
   return v;
 }
 
-// The load shape a warm-up inherits from the profiling phase (§4.10).
-void set_load_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s) {
+// The profiling phase's load shape (cli-and-load.md §2.1).
+void set_profiling_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s) {
+  p.concurrency_ramp_s = config.concurrency_ramp_duration.value_or(0);
   if (config.rate_mode()) {
     p.request_rate = config.request_rate;
+    p.rate_series = config.request_rate_series;
     p.concurrency = config.concurrency.value_or(0);
     p.arrival_pattern = config.arrival_pattern;
     p.arrival_smoothness = config.arrival_smoothness.value_or(1.0);
@@ -34,23 +36,49 @@ void set_load_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s)
   }
 }
 
+// §4.10: the warm-up inherits the profiling shape; each --warmup-* value overrides its part.
+// A rate (inherited or its own) makes it an open loop, else a closed loop at the warm-up
+// concurrency (1 when neither it nor --concurrency is given).
+void set_warmup_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s) {
+  const bool series = !config.request_rate_series.empty() && !config.warmup_request_rate;
+  const std::optional<double> rate = config.warmup_request_rate ? config.warmup_request_rate : config.request_rate;
+  const std::optional<int64_t> concurrency = config.warmup_concurrency ? config.warmup_concurrency : config.concurrency;
+  p.concurrency_ramp_s =
+      config.warmup_concurrency_ramp_duration.value_or(config.concurrency_ramp_duration.value_or(0));
+  if (rate || series) {
+    if (series) p.rate_series = config.request_rate_series;
+    else p.request_rate = rate;
+    p.concurrency = concurrency.value_or(0);
+    p.arrival_pattern = config.warmup_arrival_pattern.value_or(config.arrival_pattern);
+    p.arrival_smoothness = config.arrival_smoothness.value_or(1.0);
+    p.rate_ramp_s =
+        config.warmup_request_rate_ramp_duration.value_or(config.request_rate_ramp_duration.value_or(0));
+    p.random_seed = config.random_seed;
+    p.max_catchup_s = catchup_s;
+  } else {
+    p.concurrency = concurrency.value_or(1);
+  }
+}
+
 }  // namespace
 
 std::vector<PhaseSpec> plan_phases(const ProfileConfig& config) {
-  const double catchup_s = config.rate_mode() ? max_catchup_seconds() : 0.01;
+  const bool open_loop = config.rate_mode() || config.warmup_request_rate;
+  const double catchup_s = open_loop ? max_catchup_seconds() : 0.01;
   std::vector<PhaseSpec> phases;
-  if (config.warmup_request_count) {
+  if (config.has_warmup()) {
     PhaseSpec warmup;
     warmup.phase = BenchmarkPhase::warmup;
-    set_load_shape(warmup, config, catchup_s);
-    warmup.concurrency_ramp_s =
-        config.warmup_concurrency_ramp_duration.value_or(config.concurrency_ramp_duration.value_or(0));
-    warmup.request_count = config.warmup_request_count;
-    phases.push_back(warmup);  // warm-up grace is unbounded: wait for every response
+    set_warmup_shape(warmup, config, catchup_s);
+    warmup.request_count = config.warmup_request_count;  // first of count and duration stops it
+    warmup.duration_s = config.warmup_duration;
+    // Warm-up results are discarded, but its stragglers still load the server: by default
+    // every warm-up response is awaited before profiling starts.
+    warmup.grace_s = config.warmup_grace_period.value_or(std::numeric_limits<double>::infinity());
+    phases.push_back(warmup);
   }
   PhaseSpec profiling;
-  set_load_shape(profiling, config, catchup_s);
-  profiling.concurrency_ramp_s = config.concurrency_ramp_duration.value_or(0);
+  set_profiling_shape(profiling, config, catchup_s);
   profiling.request_count = config.effective_request_count();
   profiling.duration_s = config.benchmark_duration;
   if (config.benchmark_duration) profiling.grace_s = config.benchmark_grace_period;

@@ -15,15 +15,19 @@ struct PhaseSpec {
   BenchmarkPhase phase = BenchmarkPhase::profiling;
   int64_t concurrency = 1;                   // closed loop: in flight; with a rate: ceiling (0 = none)
   std::optional<double> request_rate;        // set: open loop at this many requests/s
+  std::vector<RateSeriesPoint> rate_series;  // not empty: open loop, rate interpolated over time
   ArrivalPattern arrival_pattern = ArrivalPattern::poisson;
   double arrival_smoothness = 1.0;           // gamma shape k
   double rate_ramp_s = 0;                    // 0: full rate at once
   std::optional<uint64_t> random_seed;       // arrival gaps' stream
   double max_catchup_s = 0.01;               // AIPERF_TIMING_MAX_CATCHUP_SECONDS
   double concurrency_ramp_s = 0;             // 0: all slots at once; else 1 -> concurrency over this long
+                                             // (with a rate: the ceiling ramps)
   std::optional<int64_t> request_count;      // stop after this many credits
   std::optional<double> duration_s;          // stop issuing after this long
   double grace_s = std::numeric_limits<double>::infinity();  // wait for stragglers after duration
+
+  bool open_loop() const { return request_rate || !rate_series.empty(); }
 };
 
 // Throws ConfigError for a bad AIPERF_TIMING_MAX_CATCHUP_SECONDS.

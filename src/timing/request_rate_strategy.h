@@ -8,6 +8,7 @@
 // not queued. After a stall, arrivals still within the catch-up bound
 // (AIPERF_TIMING_MAX_CATCHUP_SECONDS) are sent at once; older ones are dropped.
 // Both are counted (arrival_counts) so the report can say what was not sent.
+// With --concurrency-ramp-duration the ceiling itself ramps from 1 (§4.5).
 #include "timing/arrival_schedule.h"
 #include "timing/load_strategy.h"
 
@@ -26,8 +27,12 @@ class RequestRateStrategy : public LoadStrategy {
  private:
   int64_t gap_ns();
 
+  double rate_at(int64_t elapsed_ns) const;
+
   double rate_;
+  std::vector<RateSeriesPoint> series_;  // not empty: replaces rate_ and its ramp
   int64_t ceiling_;  // 0 = none
+  int64_t ceiling_ramp_ns_;
   int64_t ramp_ns_;
   int64_t max_catchup_ns_;
   ArrivalGaps gaps_;

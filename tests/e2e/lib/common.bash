@@ -39,5 +39,7 @@ start_mock() {
 
 # py 'python code' : runs python3 with ART (artifact dir) in the environment
 py() {
-  ART="${ART:-}" python3 -c "$1"
+  local code="$1"
+  shift
+  ART="${ART:-}" python3 -c "$code" "$@"
 }

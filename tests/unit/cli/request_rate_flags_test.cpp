@@ -76,7 +76,7 @@ TEST(RequestRateFlags, ValidationErrorsNameTheFlag) {
   EXPECT_EQ(error_of({"--request-rate", "5", "--request-rate-ramp-duration", "0"}),
             "--request-rate-ramp-duration must be > 0 (got 0)");
   EXPECT_EQ(error_of({"--request-rate", "5", "--request-rate-series", "x.json"}),
-            "--request-rate-series is not supported yet by aiperf-cpp");
+            "--request-rate cannot be combined with --request-rate-series");
 }
 
 }  // namespace

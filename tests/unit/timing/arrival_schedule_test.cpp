@@ -82,5 +82,26 @@ TEST(RampedRate, StepsEveryTenthOfASecondFromATenthOverDuration) {
   EXPECT_DOUBLE_EQ(ramped_rate(100, 50'000'000, 0), 100);  // shorter than a step: start capped at the target
 }
 
+TEST(SeriesRate, InterpolatesBetweenPointsAndHoldsTheEnds) {
+  const std::vector<RateSeriesPoint> series{{1, 10}, {3, 30}, {4, 5}};
+  EXPECT_DOUBLE_EQ(series_rate(series, 0), 10);              // before the first point
+  EXPECT_DOUBLE_EQ(series_rate(series, 1'000'000'000), 10);
+  EXPECT_DOUBLE_EQ(series_rate(series, 2'000'000'000), 20);
+  EXPECT_DOUBLE_EQ(series_rate(series, 3'500'000'000), 17.5);
+  EXPECT_DOUBLE_EQ(series_rate(series, 4'000'000'000), 5);
+  EXPECT_DOUBLE_EQ(series_rate(series, 60'000'000'000), 5);  // after the last point
+}
+
+TEST(RampedLimit, OneUntilTheFirstStepThenPlusOneSteps) {
+  const int64_t ramp = 3'000'000'000;  // 1 -> 4 over 3 s: 2 at 1 s, 3 at 2 s, 4 at 3 s
+  EXPECT_EQ(ramped_limit(4, ramp, 0), 1);
+  EXPECT_EQ(ramped_limit(4, ramp, 999'999'999), 1);
+  EXPECT_EQ(ramped_limit(4, ramp, 1'000'000'000), 2);
+  EXPECT_EQ(ramped_limit(4, ramp, 2'500'000'000), 3);
+  EXPECT_EQ(ramped_limit(4, ramp, 3'000'000'000), 4);
+  EXPECT_EQ(ramped_limit(4, 0, 0), 4);
+  EXPECT_EQ(ramped_limit(1, ramp, 0), 1);
+}
+
 }  // namespace
 }  // namespace aiperf
