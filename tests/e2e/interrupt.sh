@@ -34,3 +34,21 @@ assert 1 <= len(cancelled) <= 4, len(cancelled)
 assert len(recs) == s["request_count"]["avg"] + s["error_request_count"]["avg"]
 print("ok", len(recs))
 '
+grep -q "cancelled early" "$WORK/out.txt" || fail "console did not say the run was cancelled early"
+
+# A second Ctrl-C while the first is still being handled quits at once: exit 130, "Force quit".
+ART2="$WORK/art2"
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --concurrency 4 --request-count 100000 \
+  --artifact-dir "$ART2" >"$WORK/out2.txt" 2>&1 &
+pid=$!
+for _ in $(seq 600); do grep -q "^Profiling" "$WORK/out2.txt" 2>/dev/null && break; sleep 0.1; done
+sleep 0.5
+kill -INT "$pid"
+kill -INT "$pid"
+set +e
+wait "$pid"
+rc=$?
+set -e
+[ "$rc" -eq 130 ] || { cat "$WORK/out2.txt"; fail "second Ctrl-C should exit 130, got $rc"; }
+grep -q "Force quit" "$WORK/out2.txt" || { cat "$WORK/out2.txt"; fail "second Ctrl-C did not force quit"; }
+echo "ok second Ctrl-C forced the exit"
