@@ -1,5 +1,6 @@
 #include "app/profile_run.h"
 
+#include <atomic>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -34,6 +35,36 @@ const PhaseOutcome* find_phase(const std::vector<PhaseOutcome>& outcomes, Benchm
     if (o.phase == phase) return &o;
   return nullptr;
 }
+
+// --failed-request-threshold (cli-and-load.md §3.10): once max(concurrency, 10) profiling
+// records are in, a failed fraction above the threshold stops the run. Record thread only.
+class FailureThreshold {
+ public:
+  explicit FailureThreshold(const ProfileConfig& config)
+      : threshold_(config.failed_request_threshold),
+        armed_after_(std::max<int64_t>(10, config.concurrency.value_or(1))) {}
+
+  bool tripped_by(const RecordProcessor& processor) {
+    if (!threshold_ || tripped_.load(std::memory_order_relaxed)) return false;
+    const int64_t total = processor.profiling_records();
+    if (total < armed_after_) return false;
+    const int64_t failed = processor.profiling_errors();
+    if (double(failed) / double(total) <= *threshold_) return false;
+    reason_ = "failed request threshold exceeded: " + std::to_string(failed) + " of " + std::to_string(total) +
+              " requests failed (more than " + python_float_repr(*threshold_) + ")";
+    tripped_.store(true, std::memory_order_release);
+    return true;
+  }
+  // Main thread, after the record thread has finished.
+  bool tripped() const { return tripped_.load(std::memory_order_acquire); }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  std::optional<double> threshold_;
+  int64_t armed_after_;
+  std::atomic<bool> tripped_{false};
+  std::string reason_;
+};
 
 std::string load_description(const ProfileConfig& config) {
   if (!config.rate_mode()) return "concurrency " + std::to_string(config.effective_concurrency());
@@ -106,11 +137,15 @@ int run_profile(const ProfileConfig& config) {
     targets.push_back(workers.back().get());
   }
 
-  RecordCollector collector(queue_ptrs, [&](const RawRecord& record) { processor.process(record); });
+  CreditIssuer issuer(targets, returns, uint32_t(requests.size()));
+  FailureThreshold failure_threshold(config);
+  RecordCollector collector(queue_ptrs, [&](const RawRecord& record) {
+    processor.process(record);
+    if (failure_threshold.tripped_by(processor)) issuer.request_cancel();
+  });
   collector.start();
   for (auto& w : workers) w->start();
 
-  CreditIssuer issuer(targets, returns, uint32_t(requests.size()));
   std::vector<PhaseOutcome> outcomes;
   {
     interrupt_guard.attach(issuer);
@@ -137,7 +172,7 @@ int run_profile(const ProfileConfig& config) {
     info.start_wall_ns = info.end_wall_ns = anchor.to_wall(mono_ns());
   }
   info.was_cancelled = interrupted;
-  if (interrupted) info.incomplete_reason = "interrupted";
+  if (interrupted) info.incomplete_reason = failure_threshold.tripped() ? failure_threshold.reason() : "interrupted";
   if (profiling && profiling->credits_returned < profiling->credits_issued) {
     info.was_cancelled = true;
     info.incomplete_reason = "requests still in flight when the run ended";
@@ -149,6 +184,11 @@ int run_profile(const ProfileConfig& config) {
     std::cerr << "error: writing " << (artifact_dir / kRawRecordsFile).string() << " failed; it is incomplete\n";
   export_run(config, summary, info, artifact_dir);
 
+  if (failure_threshold.tripped()) {
+    std::cerr << "error: " << failure_threshold.reason() << "; the run was stopped and its partial results written"
+              << std::endl;
+    return 1;
+  }
   if (interrupted) return 130;
   if (summary.valid_count == 0 && summary.error_count > 0) {
     const ErrorDetails& first = summary.errors.front().error;

@@ -29,6 +29,7 @@ struct RawFlags {
   std::string isl, isl_stddev, osl, osl_stddev, num_dataset_entries, random_seed;
   std::string seq_dist, prefix_pool_size, prefix_length, shared_system_length, user_context_length;
   std::string concurrency, request_count, benchmark_duration, grace_period;
+  std::string failed_request_threshold;
   std::string warmup_request_count, workers_max, concurrency_ramp, warmup_concurrency_ramp;
   std::string request_rate, arrival_pattern, arrival_smoothness, rate_ramp, rate_series;
   std::string warmup_duration, warmup_grace, warmup_concurrency, warmup_rate, warmup_pattern, warmup_rate_ramp;
@@ -183,6 +184,8 @@ struct ProfileParser {
            "Raise the rate linearly from 0.1/SECONDS of the target to the target over this long.");
     single(g, "--request-rate-series", "FILE", raw.rate_series,
            "Open loop with a rate that follows a JSON list of {time_s, qps} points.");
+    single(g, "--failed-request-threshold", "RATIO", raw.failed_request_threshold,
+           "Abort when this fraction (0..1) of profiling requests has failed (checked after max(concurrency, 10)).");
     single(g, "--workers-max,--max-workers", "INT", raw.workers_max,
            "Worker threads (default: from the CPU count, capped by concurrency).");
   }
@@ -442,6 +445,10 @@ class Converter {
       require_at_least("--benchmark-grace-period", c.benchmark_grace_period, 0.0);
     }
     c.workers_max = int_at_least("--workers-max", r.workers_max, 1);
+    c.failed_request_threshold = float_at_least("--failed-request-threshold", r.failed_request_threshold, 0);
+    if (c.failed_request_threshold && *c.failed_request_threshold > 1)
+      throw ConfigError(name("--failed-request-threshold") + " must be <= 1 (got " +
+                        r.failed_request_threshold + ")");
     c.concurrency_ramp_duration = float_above("--concurrency-ramp-duration", r.concurrency_ramp, 0);
     c.warmup_concurrency_ramp_duration =
         float_above("--warmup-concurrency-ramp-duration", r.warmup_concurrency_ramp, 0);

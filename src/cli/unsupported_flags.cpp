@@ -25,7 +25,7 @@ std::span<const std::string_view> unsupported_profile_flags() {
       "--dataset-filter", "--dataset-sampling-strategy", "--degradation-metric-tag",
       "--degradation-stat", "--degradation-threshold", "--download-video-content", "--e2e-sla-ms",
       "--error-rate-sla", "--export-http-trace", "--export-outputs-json",
-      "--failed-request-threshold", "--fixed-schedule", "--fixed-schedule-auto-offset",
+      "--fixed-schedule", "--fixed-schedule-auto-offset",
       "--fixed-schedule-end-offset", "--fixed-schedule-start-offset", "--force-min-tokens",
       "--gen-ai-provider", "--goodput", "--gpu-telemetry", "--hf-subset", "--hf-weka-dataset",
       "--ignore-trace-delays", "--image-batch-size", "--image-format", "--image-height-mean",

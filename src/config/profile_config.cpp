@@ -168,6 +168,7 @@ nlohmann::json ProfileConfig::to_json() const {
   if (warmup_concurrency_ramp_duration)
     loadgen["warmup_concurrency_ramp_duration"] = *warmup_concurrency_ramp_duration;
   if (workers_max) loadgen["workers_max"] = *workers_max;
+  if (failed_request_threshold) loadgen["failed_request_threshold"] = *failed_request_threshold;
 
   nlohmann::json output = {{"artifact_directory", artifact_root},
                            {"export_level", export_level_name(export_level)}};

@@ -105,6 +105,7 @@ struct ProfileConfig {
   std::optional<double> concurrency_ramp_duration;         // seconds (§4.5)
   std::optional<double> warmup_concurrency_ramp_duration;  // seconds; default: the profiling value
   std::optional<int64_t> workers_max;            // --workers-max (default: see effective_workers)
+  std::optional<double> failed_request_threshold;  // abort when failed/total exceeds this (0..1)
 
   // Output (§3.15)
   std::string artifact_root = "artifacts";       // --artifact-dir / --output-artifact-dir

@@ -117,6 +117,12 @@ void RecordProcessor::process(const RawRecord& raw) {
   }
 }
 
+int64_t RecordProcessor::profiling_records() const {
+  return impl_->profiling.valid_count() + impl_->profiling.error_count();
+}
+
+int64_t RecordProcessor::profiling_errors() const { return impl_->profiling.error_count(); }
+
 void RecordProcessor::enable_raw_export(std::ostream* out, HeaderList request_headers) {
   impl_->raw_out = out;
   impl_->raw_headers = std::move(request_headers);

@@ -34,6 +34,11 @@ class RecordProcessor {
   // Statistics over everything processed so far.
   RunSummary summarize() const;
 
+  // Profiling records processed so far, and how many of them are errors; cheap enough to ask
+  // after every record (--failed-request-threshold).
+  int64_t profiling_records() const;
+  int64_t profiling_errors() const;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
