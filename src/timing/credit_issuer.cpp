@@ -17,18 +17,6 @@ namespace {
 // How long cancelled requests get to return their credits before the phase is forced closed.
 constexpr int64_t kCancelDrainNs = 10'000'000'000;
 
-// Even with a 1 ns timer slack ppoll oversleeps by the scheduler's wake-up latency (measured
-// on the 2-core VM: p50 ~30 µs, p90 ~70 µs), so a pacing deadline is slept to this far short
-// of and the rest is spun. Longer would take CPU from the workers on a small machine.
-constexpr int64_t kSpinNs = 100'000;
-
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
 
 // The issuer thread's timer slack (default 50 µs) would blur every pacing deadline; it is
 // set to 1 ns for the run and restored after.
@@ -153,6 +141,8 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
     });
   };
 
+  // Scheduled sends are handed over early; closed-loop deadlines (ramp steps) are kept exactly.
+  const int64_t lead_ns = strategy->sends_on_schedule() ? kHandOffLeadNs : 0;
   strategy->start(phase);
   for (;;) {
     int64_t now = mono_ns();
@@ -171,20 +161,14 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
     if (grace_end_ns && now >= grace_end_ns && !cancel_deadline_ns) cancel_all(now);
     if (cancel_deadline_ns && now >= cancel_deadline_ns) break;  // give up on the stragglers
 
-    // Sleep until a credit returns or the next deadline.
+    // Sleep until a credit returns or the next deadline (less the hand-off lead).
     const int64_t pace_at = phase.sending_done_ ? 0 : strategy->next_deadline_ns();
     int64_t wake_at = INT64_MAX;
     if (!phase.sending_done_ && phase.duration_end_ns_) wake_at = std::min(wake_at, phase.duration_end_ns_);
     if (grace_end_ns && !cancel_deadline_ns) wake_at = std::min(wake_at, grace_end_ns);
     if (cancel_deadline_ns) wake_at = std::min(wake_at, cancel_deadline_ns);
-    if (pace_at) wake_at = std::min(wake_at, pace_at - kSpinNs);
-    if (pace_at && now >= pace_at - kSpinNs) {
-      // Close to a pacing deadline: spin on the clock, still taking returned credits.
-      while (mono_ns() < pace_at && !cancel_requested()) {
-        drain_returns();
-        cpu_relax();
-      }
-    } else {
+    if (pace_at) wake_at = std::min(wake_at, pace_at - lead_ns);
+    if (!pace_at || now < pace_at - lead_ns) {
       pollfd pfd{returns_.wake_fd(), POLLIN, 0};
       timespec ts{}, *timeout = nullptr;
       if (wake_at != INT64_MAX) {
@@ -198,8 +182,9 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
     }
     drain_returns();
     if (!phase.sending_done_) {
-      if (int64_t d = strategy->next_deadline_ns(); d && mono_ns() >= d)
-        strategy->deadline_reached(phase, mono_ns());
+      // Everything due within the lead is issued now, carrying its scheduled time.
+      const int64_t horizon = mono_ns() + lead_ns;
+      if (int64_t d = strategy->next_deadline_ns(); d && horizon >= d) strategy->deadline_reached(phase, horizon);
     }
   }
   const ArrivalCounts arrivals = strategy->arrival_counts();

@@ -32,6 +32,12 @@ class CreditIssuer {
 
   std::vector<PhaseOutcome> run(const std::vector<PhaseSpec>& phases);
 
+  // A credit with a scheduled time is handed to its worker up to this long before that time,
+  // and the worker starts the request on time (Worker::run_loop). Handing it over at the time
+  // itself would add a thread wake-up (30–70 µs on the 2-core VM, far more when the CPUs are
+  // busy) to every send. The issuer's own wake-up (ppoll, 1 ns timer slack) must fit in it.
+  static constexpr int64_t kHandOffLeadNs = 500'000;
+
   // Any thread, async-signal-safe: stop issuing, cancel what is in flight, finish soon.
   void request_cancel();
   bool cancel_requested() const { return cancel_.load(std::memory_order_relaxed); }

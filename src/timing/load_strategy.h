@@ -36,6 +36,9 @@ class LoadStrategy {
   virtual int64_t next_deadline_ns() const { return 0; }
   virtual void deadline_reached(PhaseControl&, int64_t /*now_ns*/) {}
   virtual ArrivalCounts arrival_counts() const { return {}; }
+  // True when issued credits carry a scheduled send time (open loop): the issuer may then
+  // hand them to workers shortly before that time (CreditIssuer::kHandOffLeadNs).
+  virtual bool sends_on_schedule() const { return false; }
 };
 
 std::unique_ptr<LoadStrategy> make_load_strategy(const PhaseSpec& spec);

@@ -23,6 +23,7 @@ class RequestRateStrategy : public LoadStrategy {
   int64_t next_deadline_ns() const override { return next_ns_; }
   void deadline_reached(PhaseControl& control, int64_t now_ns) override;
   ArrivalCounts arrival_counts() const override { return counts_; }
+  bool sends_on_schedule() const override { return true; }
 
  private:
   int64_t gap_ns();

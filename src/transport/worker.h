@@ -61,6 +61,9 @@ class Worker : public CreditTarget {
             const char* during);
   void schedule_timeout_sweep();
   void return_credit(const Credit& credit);
+  void run_loop();
+  void launch(const Credit& credit);
+  void launch_due(int64_t now);
 
   WorkerOptions options_;
   CreditReturns& returns_;
@@ -68,6 +71,11 @@ class Worker : public CreditTarget {
   asio::io_context io_{1};
   asio::executor_work_guard<asio::io_context::executor_type> work_;
   asio::steady_timer sweep_timer_;
+  // Open-loop credits arrive shortly before their scheduled time (see CreditIssuer); they wait
+  // here, a min-heap on scheduled_ns, and run_loop starts each one on time.
+  std::vector<Credit> scheduled_;
+  asio::steady_timer pace_timer_;
+  int64_t pace_timer_at_ = 0;
   std::vector<std::shared_ptr<HttpConnection>> idle_;  // keep-alive pool
   std::vector<HttpConnection*> active_;                // requests in flight
   std::vector<Credit> pending_returns_;                // finished, not yet handed back

@@ -36,14 +36,16 @@ print("ok", len(recs))
 '
 grep -q "cancelled early" "$WORK/out.txt" || fail "console did not say the run was cancelled early"
 
-# A second Ctrl-C while the first is still being handled quits at once: exit 130, "Force quit".
+# A second Ctrl-C (or SIGTERM) while the first is still being handled quits at once: exit 130,
+# "Force quit".
 ART2="$WORK/art2"
 "$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --concurrency 4 --request-count 100000 \
   --artifact-dir "$ART2" >"$WORK/out2.txt" 2>&1 &
 pid=$!
 for _ in $(seq 600); do grep -q "^Profiling" "$WORK/out2.txt" 2>/dev/null && break; sleep 0.1; done
 sleep 0.5
-kill -INT "$pid"
+# Two different signals: two SIGINTs sent back to back may merge into one pending signal.
+kill -TERM "$pid"
 kill -INT "$pid"
 set +e
 wait "$pid"

@@ -239,7 +239,8 @@ TEST(CreditIssuer, RateModeSendsOnTheScheduleAndStampsIt) {
   EXPECT_GE(scheduled.front() - o.start_ns, 1'000'000);
   EXPECT_LT(scheduled.front() - o.start_ns, 1'200'000);
   std::sort(lag.begin(), lag.end());
-  EXPECT_GE(lag.front(), 0) << "a credit went out before its time";
+  // Handed over ahead of time (the worker sends on time), but never more than the lead early.
+  EXPECT_GE(lag.front(), -CreditIssuer::kHandOffLeadNs) << "a credit was handed over too early";
   // Loose: the machine may be busy; the bench section measures the real figures.
   EXPECT_LT(lag[lag.size() / 2], 2'000'000);
 }
