@@ -26,6 +26,10 @@ std::chrono::nanoseconds timeout_sweep_period(int64_t timeout_ns) {
   return std::chrono::nanoseconds(std::clamp<int64_t>(timeout_ns / 100, 10'000'000, 1'000'000'000));
 }
 
+// Event-loop lag sampling period: fine enough that a 1 ms stall shows within a few ticks,
+// coarse enough that an idle worker wakes only 200 times a second.
+constexpr std::chrono::milliseconds kLoopLagPeriod{5};
+
 bool is_disconnect(const boost::system::error_code& ec) {
   return ec == asio::error::eof || ec == asio::error::connection_reset ||
          ec == asio::error::broken_pipe || ec == asio::ssl::error::stream_truncated;
@@ -42,17 +46,40 @@ Worker::Worker(WorkerOptions options, CreditReturns& returns, RecordQueue& recor
       returns_(returns),
       records_(records),
       work_(io_.get_executor()),
-      sweep_timer_(io_) {}
+      sweep_timer_(io_),
+      lag_monitor_(io_, kLoopLagPeriod) {}
 
 Worker::~Worker() { stop(); }
 
 void Worker::start() {
   schedule_timeout_sweep();
-  thread_ = std::thread([this] { io_.run(); });
+  lag_monitor_.start();
+  thread_ = std::thread([this] {
+    tid_.store(current_thread_id(), std::memory_order_release);
+    io_.run();
+  });
+}
+
+void Worker::begin_health_window() {
+  pid_t tid = 0;
+  while ((tid = tid_.load(std::memory_order_acquire)) == 0) std::this_thread::yield();
+  window_start_ = sample_thread_cpu(thread_.native_handle(), tid);
+  asio::post(io_, [this] { lag_monitor_.reset(); });
+}
+
+WorkerLoadSample Worker::load_sample() const {
+  WorkerLoadSample s;
+  s.worker_id = options_.id;
+  s.loop_lag = lag_monitor_.lag();
+  s.start = window_start_;
+  s.end = window_end_;
+  return s;
 }
 
 void Worker::stop() {
   if (!thread_.joinable()) return;
+  // The thread's CPU clock exists only while it lives.
+  window_end_ = sample_thread_cpu(thread_.native_handle(), tid_.load(std::memory_order_acquire));
   work_.reset();
   io_.stop();
   thread_.join();
