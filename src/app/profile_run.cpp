@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/client_self_check.h"
 #include "app/interrupt.h"
 #include "common/block_file_stream.h"
 #include "common/clock.h"
@@ -25,6 +26,10 @@
 namespace aiperf {
 
 namespace {
+
+// --fail-on-client-bound: distinct from 1 (errors) and 130 (interrupted), so scripts can tell
+// "the client could not keep up" from "the run failed".
+constexpr int kClientBoundExitCode = 3;
 
 // How long the pre-run reachability probe may take.
 constexpr double kProbeTimeoutSeconds = 10.0;
@@ -152,7 +157,12 @@ int run_profile(const ProfileConfig& config) {
     std::cout << "Profiling " << url.display() << " (" << endpoint_type_name(config.endpoint_type)
               << (config.streaming ? ", streaming" : "") << ") with " << load_description(config) << " on "
               << worker_count << " worker thread(s)..." << std::endl;
-    outcomes = issuer.run(phases);
+    // One phase per call, so the client self-check window opens exactly at profiling start.
+    for (const PhaseSpec& spec : phases) {
+      if (spec.phase == BenchmarkPhase::profiling)
+        for (auto& w : workers) w->begin_health_window();
+      for (PhaseOutcome& o : issuer.run({spec})) outcomes.push_back(o);
+    }
     for (auto& w : workers) w->stop();
     collector.finish();
     interrupt_guard.detach();
@@ -168,6 +178,9 @@ int run_profile(const ProfileConfig& config) {
     info.end_wall_ns = anchor.to_wall(profiling->end_ns);
     info.arrivals_skipped_at_cap = profiling->arrivals_skipped_at_cap;
     info.arrivals_dropped_catching_up = profiling->arrivals_dropped_catching_up;
+    std::vector<WorkerLoadSample> loads;
+    for (const auto& w : workers) loads.push_back(w->load_sample());
+    info.client_health = assess_client(loads, summary);
   } else {
     info.start_wall_ns = info.end_wall_ns = anchor.to_wall(mono_ns());
   }
@@ -196,6 +209,10 @@ int run_profile(const ProfileConfig& config) {
               << (first.code ? std::to_string(*first.code) + " " : "") << first.type << ": "
               << first.message.substr(0, 300) << std::endl;
     return 1;
+  }
+  if (config.fail_on_client_bound && info.client_health && info.client_health->client_bound) {
+    std::cerr << "error: the client was the bottleneck (client_bound) and --fail-on-client-bound is set\n";
+    return kClientBoundExitCode;
   }
   return 0;
 }

@@ -36,7 +36,7 @@ struct RawFlags {
   std::string artifact_dir, export_level, ui_type;
   bool streaming = false, legacy_max_tokens = false, server_token_count = false;
   bool tokenizer_trust_remote_code = false;
-  bool ssl_verify = true, extra_verbose = false;
+  bool ssl_verify = true, extra_verbose = false, fail_on_client_bound = false;
   int verbose = 0;
   std::vector<std::string> ignored;  // values of not-yet-supported flags
 };
@@ -198,6 +198,8 @@ struct ProfileParser {
            "summary, records (default) or raw.");
     single(g, "--ui-type,--ui", "TYPE", raw.ui_type,
            "simple or none (default: simple on a terminal).");
+    flag(g, "--fail-on-client-bound", raw.fail_on_client_bound,
+         "Exit with status 3 (after writing every artifact) when the client was the bottleneck.");
     flag(g, "-v,--verbose", raw.verbose, "Debug logging; -vv for trace.");
     flag(g, "--extra-verbose", raw.extra_verbose, "Trace logging.");
   }
@@ -542,6 +544,7 @@ class Converter {
         throw ConfigError(name("--export-level") + ": invalid choice '" + r.export_level +
                           "' (choose from summary, records, raw)");
     }
+    c.fail_on_client_bound = r.fail_on_client_bound;
     c.verbosity = r.extra_verbose ? 2 : std::min(r.verbose, 2);
     // Upstream defaults to its dashboard on a terminal; simple is our nearest equivalent.
     c.ui_type = isatty(STDOUT_FILENO) ? UiType::simple : UiType::none;

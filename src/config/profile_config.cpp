@@ -172,6 +172,7 @@ nlohmann::json ProfileConfig::to_json() const {
 
   nlohmann::json output = {{"artifact_directory", artifact_root},
                            {"export_level", export_level_name(export_level)}};
+  if (fail_on_client_bound) output["fail_on_client_bound"] = true;
 
   nlohmann::json tokenizer_section = nlohmann::json::object();
   if (tokenizer || !model_names.empty()) tokenizer_section["name"] = tokenizer_name();

@@ -111,6 +111,7 @@ struct ProfileConfig {
   std::string artifact_root = "artifacts";       // --artifact-dir / --output-artifact-dir
   bool artifact_dir_given = false;               // given: write directly into it
   ExportLevel export_level = ExportLevel::records;
+  bool fail_on_client_bound = false;             // --fail-on-client-bound (ours): exit 3 when client_bound
 
   // Console (§3.16, §3.19)
   UiType ui_type = UiType::none;                 // --ui-type / --ui (default: simple on a TTY)

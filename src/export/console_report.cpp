@@ -119,6 +119,10 @@ std::string render_console_report(const ProfileConfig& config, const RunSummary&
     out += "Warning: " + std::to_string(info.arrivals_dropped_catching_up) +
            " scheduled arrivals were dropped: the client fell more than AIPERF_TIMING_MAX_CATCHUP_SECONDS behind "
            "its schedule.\n";
+  if (info.client_health && info.client_health->client_bound) {
+    out += "Warning: the client was the bottleneck (client_bound): its measurements include its own delays.\n";
+    for (const std::string& reason : info.client_health->reasons) out += "  - " + reason + "\n";
+  }
   for (const auto& line : footer_lines(config, summary, info, artifact_dir)) out += line + "\n";
   return out;
 }

@@ -1,10 +1,12 @@
 #pragma once
 // Writes the end-of-run artifacts and prints the console report.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "config/profile_config.h"
+#include "metrics/client_health.h"
 #include "metrics/metric_result.h"
 
 namespace aiperf {
@@ -21,6 +23,8 @@ struct RunInfo {
   // silently: they appear in the console and in run_info of profile_export_aiperf.json.
   uint64_t arrivals_skipped_at_cap = 0;       // every --concurrency slot was taken
   uint64_t arrivals_dropped_catching_up = 0;  // overdue beyond AIPERF_TIMING_MAX_CATCHUP_SECONDS
+  // The client's check on itself over the profiling phase; absent when that phase never ran.
+  std::optional<ClientHealth> client_health;
 };
 
 // Chooses the artifact directory (cli-and-load.md §3.15, metrics-and-outputs.md §7.1) and

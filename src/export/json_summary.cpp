@@ -7,6 +7,7 @@
 #include <ctime>
 #include <string_view>
 
+#include "export/client_health_json.h"
 #include "export/number_format.h"
 
 namespace aiperf {
@@ -133,6 +134,11 @@ ojson summary_json(const ProfileConfig& config, const RunSummary& summary, const
 
   for (const auto& m : summary.metrics)
     if (!is_declared(m.tag)) doc[m.tag] = metric_json(m);
+  // Ours, last so upstream's layout is untouched: did the client keep up with its own load?
+  if (info.client_health) {
+    doc["client_bound"] = info.client_health->client_bound;
+    doc["client_health"] = client_health_json(*info.client_health);
+  }
   return doc;
 }
 

@@ -29,6 +29,13 @@ constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
     // Not an upstream metric (its nearest, credit_to_start_latency, is anchored at credit
     // issue, not at the schedule); hidden from the console like upstream's.
     {"send_lag", "Send Lag", "ms", kNsPerMs, -1, false, false, true},
+    // Ours too: the twins of TTFT and request latency measured from the arrival schedule, so a
+    // request the client sent late is charged the wait (coordinated omission). After every
+    // upstream row on the console, which keeps upstream's rows in their own order.
+    {"request_latency_from_schedule", "Request Latency From Schedule", "ms", kNsPerMs, 1120, true, false,
+     true},
+    {"time_to_first_token_from_schedule", "Time to First Token From Schedule", "ms", kNsPerMs, 1110, true,
+     false, true},
     {"error_isl", "Error Input Sequence Length", "tokens", 1, -1, false, true, true},
     {"request_count", "Request Count", "requests", 1, 1100, true, true, false},
     {"error_request_count", "Error Request Count", "requests", 1, -1, false, true, false},

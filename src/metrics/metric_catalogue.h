@@ -22,6 +22,9 @@ enum class MetricId : uint8_t {
   output_token_count,
   reasoning_token_count,
   send_lag,   // open loop only, every record: actual minus scheduled send time
+  // Anchored at the scheduled send time instead of the actual one (records with a schedule).
+  request_latency_from_schedule,
+  time_to_first_token_from_schedule,
   error_isl,  // error records only
   // Aggregates and derived metrics: one value per run.
   request_count,

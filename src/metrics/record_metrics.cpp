@@ -22,6 +22,8 @@ void add_streaming_metrics(const RawRecord& raw, const ParsedRecord& parsed, Rec
     }
   }
   m[MetricId::decode_duration] = *m[MetricId::request_latency] - *m[MetricId::time_to_first_token];
+  if (raw.scheduled_ns != 0)
+    m[MetricId::time_to_first_token_from_schedule] = double(rs.front().perf_ns - raw.scheduled_ns);
 }
 
 void add_token_metrics(const TokenCounts& tokens, RecordMetrics& m) {
@@ -62,6 +64,8 @@ RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& p
   }
   // Last *content* chunk: a trailing usage-only chunk or [DONE] does not extend latency.
   m[MetricId::request_latency] = double(parsed.responses.back().perf_ns - raw.start_ns);
+  if (raw.scheduled_ns != 0)
+    m[MetricId::request_latency_from_schedule] = double(parsed.responses.back().perf_ns - raw.scheduled_ns);
   if (streaming_metrics && parsed.streamed) add_streaming_metrics(raw, parsed, m);
   add_token_metrics(tokens, m);
   add_rate_metrics(m);

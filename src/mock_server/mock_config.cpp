@@ -68,6 +68,11 @@ std::string apply_flag(std::string_view flag, std::string_view v, MockConfig& c)
     err = read_ms(flag, v, c.ttft_ms);
   } else if (flag == "--itl-ms") {
     err = read_ms(flag, v, c.itl_ms);
+  } else if (flag == "--stall-after-s") {
+    if (!parse_double(v, c.stall_after_s) || c.stall_after_s < 0)
+      err = cat({"--stall-after-s: expected a non-negative number of seconds, got '", v, "'"});
+  } else if (flag == "--stall-ms") {
+    err = read_ms(flag, v, c.stall_ms);
   } else if (flag == "--output-tokens") {
     err = read_int(flag, v, 0, std::numeric_limits<int64_t>::max(), n);
     c.output_tokens = n;
@@ -132,6 +137,8 @@ MockArgs parse_mock_args(std::span<const std::string_view> args) {
     }
     out.error = apply_flag(flag, value, out.config);
   }
+  if (out.error.empty() && out.config.stall_after_s > 0 && out.config.stall_ms == 0)
+    out.error = "--stall-after-s: requires --stall-ms";
   if (out.error.empty() && out.config.tls_cert.empty() != out.config.tls_key.empty()) {
     out.error = out.config.tls_cert.empty() ? "--tls-key: requires --tls-cert"
                                             : "--tls-cert: requires --tls-key";
@@ -158,6 +165,9 @@ GET /metrics (requests in flight and their peak, Prometheus text).
   --workers N              threads (default: hardware threads)
   --model NAME             model listed by /v1/models (default mock-model)
   --close-after-stream     close the connection after every streamed reply
+  --stall-ms MS            once, write nothing at all for MS ms (replies due meanwhile
+                           go out at its end)
+  --stall-after-s T        start that stall T s after the first completion request (default 0)
   --timing-log FILE        on exit, write one JSON line per reply: when its request was read,
                            when each chunk was due and sent (CLOCK_MONOTONIC ns)
   --tls-cert FILE          PEM certificate; with --tls-key serves HTTPS

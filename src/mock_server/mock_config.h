@@ -20,6 +20,8 @@ struct MockConfig {
   uint64_t seed = 0;
   std::string model = "mock-model";
   bool close_after_stream = false;        // mimic llama.cpp: close after each streamed reply
+  double stall_after_s = 0.0;             // with stall_ms: when the one stall starts, after the first request
+  double stall_ms = 0.0;                  // > 0: the server writes nothing for this long, once
   std::string timing_log;                 // set: write what was sent when, per reply, at exit
   std::string tls_cert;                   // both set: serve HTTPS
   std::string tls_key;

@@ -89,6 +89,7 @@ class Session {
   asio::awaitable<bool> send_stream(const TokenSchedule& schedule);
   asio::awaitable<bool> send_error(int status, std::string_view message);
   asio::awaitable<bool> flush();
+  asio::awaitable<bool> hold_while_stalled();
   asio::awaitable<bool> flush_then_wait(Clock::time_point due);
   void trim_buffers();
   void close();
@@ -190,6 +191,7 @@ asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind) {
   std::string err = parse_completion_request(kind, req_.body, completion_);
   if (!err.empty()) co_return co_await send_error(400, err);
   worker_.shared->request_started();
+  worker_.shared->stall.request_seen(ns(t0_));
   struct Finished {
     ServerShared& shared;
     ~Finished() { shared.request_finished(); }
@@ -244,6 +246,7 @@ asio::awaitable<bool> Session<Stream>::send_full_reply(const TokenSchedule& sche
   int64_t last = plan_.chunks() > 0 ? plan_.chunks() - 1 : 0;
   if (!co_await flush_then_wait(schedule.due(last))) co_return false;
   formatter_.append_full_reply(out_);
+  if (!co_await hold_while_stalled()) co_return false;
   note_write(schedule, last, last + 1);
   co_return co_await flush();
 }
@@ -265,6 +268,7 @@ asio::awaitable<bool> Session<Stream>::send_stream(const TokenSchedule& schedule
       if (next == chunks || schedule.due(next) > now || out_.size() >= kBatchBytes) break;
     }
     if (next == chunks) formatter_.append_stream_tail(out_);
+    if (!co_await hold_while_stalled()) co_return false;
     note_write(schedule, first, next);
     if (!co_await flush()) co_return false;
   } while (next < chunks);
@@ -279,8 +283,19 @@ asio::awaitable<bool> Session<Stream>::send_error(int status, std::string_view m
 
 template <class Stream>
 asio::awaitable<bool> Session<Stream>::flush() {
+  if (!co_await hold_while_stalled()) co_return false;
   auto [ec, n] = co_await asio::async_write(stream_, asio::buffer(out_), kNoThrow);
   out_.clear();
+  co_return !ec;
+}
+
+// Inside the --stall-ms window nothing is written; the caller's bytes wait for its end.
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::hold_while_stalled() {
+  const int64_t until = worker_.shared->stall.hold_until(ns(Clock::now()));
+  if (until == 0) co_return true;
+  timer_.expires_at(Clock::time_point(std::chrono::nanoseconds(until)));
+  auto [ec] = co_await timer_.async_wait(kNoThrow);
   co_return !ec;
 }
 

@@ -14,16 +14,21 @@
 #include "mock_server/error_injection.h"
 #include "mock_server/mock_config.h"
 #include "mock_server/reply_timing.h"
+#include "mock_server/stall_window.h"
 
 namespace aiperf::mock {
 
 // Shared by all workers; read-only while serving (ErrorInjector is thread-safe).
 struct ServerShared {
-  explicit ServerShared(MockConfig c) : config(std::move(c)), errors(config.error_rate, config.seed) {}
+  explicit ServerShared(MockConfig c)
+      : config(std::move(c)),
+        errors(config.error_rate, config.seed),
+        stall(int64_t(config.stall_after_s * 1e9), int64_t(config.stall_ms * 1e6)) {}
 
   MockConfig config;
   std::string models_body;  // the /v1/models reply, formatted once
   ErrorInjector errors;
+  StallWindow stall;        // --stall-after-s / --stall-ms
 
   // GET /metrics: lets a test check what a client really did, e.g. that a concurrency cap held.
   // Atomics shared by the workers; the mock is not the client, one RMW per request is nothing.

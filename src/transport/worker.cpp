@@ -34,6 +34,10 @@ constexpr int64_t kSpinNs = 100'000;
 
 bool due_later(const Credit& a, const Credit& b) { return a.scheduled_ns > b.scheduled_ns; }
 
+// Event-loop lag sampling period: fine enough that a 1 ms stall shows within a few ticks,
+// coarse enough that an idle worker wakes only 200 times a second.
+constexpr std::chrono::milliseconds kLoopLagPeriod{5};
+
 bool is_disconnect(const boost::system::error_code& ec) {
   return ec == asio::error::eof || ec == asio::error::connection_reset ||
          ec == asio::error::broken_pipe || ec == asio::ssl::error::stream_truncated;
@@ -51,13 +55,16 @@ Worker::Worker(WorkerOptions options, CreditReturns& returns, RecordQueue& recor
       records_(records),
       work_(io_.get_executor()),
       sweep_timer_(io_),
-      pace_timer_(io_) {}
+      pace_timer_(io_),
+      lag_monitor_(io_, kLoopLagPeriod) {}
 
 Worker::~Worker() { stop(); }
 
 void Worker::start() {
   schedule_timeout_sweep();
+  lag_monitor_.start();
   thread_ = std::thread([this] {
+    tid_.store(current_thread_id(), std::memory_order_release);
     // The default 50 µs timer slack would blur every scheduled send.
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
     run_loop();
@@ -104,8 +111,26 @@ void Worker::launch(const Credit& credit) {
   asio::co_spawn(io_, run_request(credit), asio::detached);
 }
 
+void Worker::begin_health_window() {
+  pid_t tid = 0;
+  while ((tid = tid_.load(std::memory_order_acquire)) == 0) std::this_thread::yield();
+  window_start_ = sample_thread_cpu(thread_.native_handle(), tid);
+  asio::post(io_, [this] { lag_monitor_.reset(); });
+}
+
+WorkerLoadSample Worker::load_sample() const {
+  WorkerLoadSample s;
+  s.worker_id = options_.id;
+  s.loop_lag = lag_monitor_.lag();
+  s.start = window_start_;
+  s.end = window_end_;
+  return s;
+}
+
 void Worker::stop() {
   if (!thread_.joinable()) return;
+  // The thread's CPU clock exists only while it lives.
+  window_end_ = sample_thread_cpu(thread_.native_handle(), tid_.load(std::memory_order_acquire));
   work_.reset();
   io_.stop();
   thread_.join();

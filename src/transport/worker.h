@@ -3,6 +3,7 @@
 // credit into one HTTP request, stamps times as bytes move, and hands the raw record to
 // the record processor and the credit back to the issuer. Nothing here is shared with
 // another worker.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -14,12 +15,15 @@
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "common/log_histogram.h"
+#include "common/thread_cpu_usage.h"
 #include "endpoints/request_builder.h"
 #include "records/record_queue.h"
 #include "timing/credit_returns.h"
 #include "timing/credit_target.h"
 #include "transport/endpoint_url.h"
 #include "transport/http_connection.h"
+#include "transport/loop_lag_monitor.h"
 #include "transport/request_head.h"
 
 namespace aiperf {
@@ -36,6 +40,13 @@ struct WorkerOptions {
   bool streaming = false;
 };
 
+// What a worker measured about itself over its health window (docs/metrics.md, "Client health").
+struct WorkerLoadSample {
+  uint32_t worker_id = 0;
+  LogHistogram loop_lag;        // event-loop lag ticks
+  ThreadCpuSample start, end;   // the thread's CPU use at the window's edges
+};
+
 class Worker : public CreditTarget {
  public:
   Worker(WorkerOptions options, CreditReturns& returns, RecordQueue& records);
@@ -44,6 +55,12 @@ class Worker : public CreditTarget {
   void start();
   // Stops the event loop and joins the thread. Call when every credit has returned.
   void stop();
+
+  // Starts the client self-check window (the profiling phase): the thread's CPU clock is read
+  // now and the loop-lag samples so far are dropped. Call from the issuer's thread after start().
+  void begin_health_window();
+  // The window ends in stop(); read this after it.
+  WorkerLoadSample load_sample() const;
 
   void deliver(const Credit& credit) override;
   void cancel_in_flight(BenchmarkPhase phase) override;
@@ -82,6 +99,9 @@ class Worker : public CreditTarget {
   // Set once this server has been seen closing idle keep-alive connections: from then on
   // each idle connection is checked (one recv(MSG_PEEK)) before it is reused.
   bool peek_before_reuse_ = false;
+  LoopLagMonitor lag_monitor_;
+  std::atomic<pid_t> tid_{0};             // set by the thread itself, for its schedstat
+  ThreadCpuSample window_start_, window_end_;
   std::thread thread_;
 };
 

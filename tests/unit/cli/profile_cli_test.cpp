@@ -123,6 +123,8 @@ TEST(ProfileCli, EndpointFlags) {
   EXPECT_EQ(parse_with_model({"--custom-endpoint", "/c"}).custom_endpoint, "/c");
   EXPECT_FALSE(parse_with_model({"--no-ssl-verify"}).ssl_verify);
   EXPECT_TRUE(parse_with_model({"--no-ssl-verify", "--ssl-verify"}).ssl_verify);
+  EXPECT_FALSE(parse_with_model({}).fail_on_client_bound);
+  EXPECT_TRUE(parse_with_model({"--fail-on-client-bound"}).fail_on_client_bound);
 }
 
 TEST(ProfileCli, Verbosity) {

@@ -102,6 +102,31 @@ TEST(JsonSummary, RunInfoAndWarmupMetrics) {
   EXPECT_EQ(*(std::find(order.begin(), order.end(), "end_time") + 1), "warmup_metrics");
 }
 
+TEST(JsonSummary, ClientHealthComesLastWithTheVerdictOnTop) {
+  RunInfo info = testing::sample_info();
+  ClientHealth h;
+  WorkerHealth w;
+  w.worker_id = "worker_0";
+  w.lag_samples = 10;
+  w.lag_p99_ms = 12;
+  w.window_s = 1;
+  w.cpu_utilization = 0.5;
+  h.workers = {w};
+  judge_client_health(h);
+  info.client_health = h;
+  auto doc = summary_json(testing::sample_config(), testing::sample_summary(), info);
+  auto order = keys(doc);
+  ASSERT_GE(order.size(), 2u);
+  EXPECT_EQ(order[order.size() - 2], "client_bound");
+  EXPECT_EQ(order.back(), "client_health");
+  EXPECT_EQ(doc["client_bound"], true);
+  EXPECT_EQ(doc["client_health"]["verdict"], "client_bound");
+  EXPECT_EQ(doc["client_health"]["thresholds"]["event_loop_lag_p99_ms"], 10.0);
+  EXPECT_EQ(doc["client_health"]["workers"][0]["event_loop_lag_ms"]["p99"], 12.0);
+  EXPECT_FALSE(doc["client_health"]["workers"][0].contains("runqueue_wait_fraction"));
+  EXPECT_FALSE(doc["client_health"].contains("send_lag_p99_ms"));  // closed loop
+}
+
 TEST(JsonSummary, PrettyPrintsWithTwoSpaces) {
   nlohmann::ordered_json j = {{"b", 1}, {"a", {{"x", "y"}}}};
   EXPECT_EQ(dump_pretty(j), "{\n  \"b\": 1,\n  \"a\": {\n    \"x\": \"y\"\n  }\n}");

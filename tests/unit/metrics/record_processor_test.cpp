@@ -130,6 +130,38 @@ TEST_F(RecordProcessorTest, StreamingRunSkipsStreamingMetricsForARecordThatDidNo
   EXPECT_DOUBLE_EQ(get(s, "request_latency").avg, 200 / 1e6);
 }
 
+// A scheduled record (rate mode) sent 30 ns late: the send-anchored metrics do not see the
+// wait, the schedule-anchored twins do, and send_lag is the difference.
+TEST_F(RecordProcessorTest, ScheduledRecordsGetScheduleAnchoredTwins) {
+  RawRecord late = golden().build();
+  late.scheduled_ns = 70;
+  processor().process(late);
+  RawRecord failed = RawRecordBuilder().start(100).status(500, "Internal Server Error").body(150, "x")
+                         .end(150).build();
+  failed.scheduled_ns = 90;
+  processor().process(failed);
+  RunSummary s = processor().summarize();
+  EXPECT_DOUBLE_EQ(get(s, "time_to_first_token").avg, 20 / 1e6);
+  EXPECT_DOUBLE_EQ(get(s, "time_to_first_token_from_schedule").avg, 50 / 1e6);
+  EXPECT_DOUBLE_EQ(get(s, "request_latency").avg, 100 / 1e6);
+  EXPECT_DOUBLE_EQ(get(s, "request_latency_from_schedule").avg, 130 / 1e6);
+  EXPECT_EQ(get(s, "request_latency_from_schedule").count, 1);  // errors have no latency
+  EXPECT_EQ(get(s, "send_lag").count, 2);                       // but were sent: lag counted
+  EXPECT_TRUE(get(s, "request_latency_from_schedule").console);
+  auto lines = jsonl_lines();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_DOUBLE_EQ(lines[0]["metrics"]["request_latency_from_schedule"]["value"].get<double>(), 130 / 1e6);
+  EXPECT_EQ(lines[0]["metrics"]["time_to_first_token_from_schedule"]["unit"], "ms");
+  EXPECT_FALSE(lines[1]["metrics"].contains("request_latency_from_schedule"));
+}
+
+TEST_F(RecordProcessorTest, ClosedLoopRecordsHaveNoScheduleAnchoredMetrics) {
+  processor().process(golden().build());  // scheduled_ns 0
+  RunSummary s = processor().summarize();
+  for (const char* tag : {"send_lag", "request_latency_from_schedule", "time_to_first_token_from_schedule"})
+    EXPECT_FALSE(s.find(tag)) << tag;
+}
+
 TEST_F(RecordProcessorTest, ServerTokenCountsComeFromUsage) {
   config.use_server_token_count = true;
   processor().process(

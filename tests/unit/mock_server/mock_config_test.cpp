@@ -84,7 +84,17 @@ INSTANTIATE_TEST_SUITE_P(
         BadArgs{{"--model", ""}, "--model: expected a model name, got ''"},
         BadArgs{{"stray"}, "unexpected argument 'stray' (flags are --name value)"},
         BadArgs{{"--tls-cert", "/nonexistent/cert.pem"}, "--tls-cert: cannot read file '/nonexistent/cert.pem'"},
-        BadArgs{{"--tls-key", "/dev/null"}, "--tls-key: requires --tls-cert"}));
+        BadArgs{{"--tls-key", "/dev/null"}, "--tls-key: requires --tls-cert"},
+        BadArgs{{"--stall-ms", "-3"}, "--stall-ms: expected a non-negative number of milliseconds, got '-3'"},
+        BadArgs{{"--stall-after-s", "x"}, "--stall-after-s: expected a non-negative number of seconds, got 'x'"},
+        BadArgs{{"--stall-after-s", "2"}, "--stall-after-s: requires --stall-ms"}));
+
+TEST(MockConfig, StallFlags) {
+  MockArgs a = parse({"--stall-after-s", "2", "--stall-ms", "1000"});
+  ASSERT_EQ(a.error, "");
+  EXPECT_DOUBLE_EQ(a.config.stall_after_s, 2.0);
+  EXPECT_DOUBLE_EQ(a.config.stall_ms, 1000.0);
+}
 
 }  // namespace
 }  // namespace aiperf::mock

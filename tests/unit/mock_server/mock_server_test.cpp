@@ -503,5 +503,39 @@ TEST(MockServer, BindFailureNamesTheAddress) {
   }
 }
 
+// --stall-after-s 0.2 --stall-ms 400: back-to-back requests on two connections; on each, the
+// one that runs into the window waits for its end, and every request after it is fast again.
+TEST(MockServer, StallHappensOnceForEveryConnection) {
+  MockConfig config = test_config();
+  config.stall_after_s = 0.2;
+  config.stall_ms = 400;
+  MockServer server(config);
+  const auto t0 = Clock::now();
+  auto run = [&](std::vector<double>& latencies, std::vector<double>& ends) {
+    TestConnection c(server.port());
+    while (ms_between(t0, Clock::now()) < 1000) {
+      const auto sent = Clock::now();
+      HttpResponse r = c.roundtrip(post_request(kChat, chat_body(2, false)));
+      EXPECT_EQ(r.status, 200);
+      latencies.push_back(ms_between(sent, Clock::now()));
+      ends.push_back(ms_between(t0, Clock::now()));
+    }
+  };
+  std::vector<double> lat_a, end_a, lat_b, end_b;
+  std::thread other([&] { run(lat_b, end_b); });
+  run(lat_a, end_a);
+  other.join();
+  for (auto* v : {&lat_a, &lat_b}) {
+    const auto* ends = v == &lat_a ? &end_a : &end_b;
+    size_t slow = 0, slow_index = 0;
+    for (size_t i = 0; i < v->size(); ++i)
+      if ((*v)[i] > 150) ++slow, slow_index = i;
+    EXPECT_EQ(slow, 1u) << "requests " << v->size();
+    // The held reply went out at the window's end, ~600 ms after the first request.
+    EXPECT_GE((*ends)[slow_index], 550);
+    EXPECT_GT(v->size(), slow_index + 1) << "no request after the stall";
+  }
+}
+
 }  // namespace
 }  // namespace aiperf::mock
