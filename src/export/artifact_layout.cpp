@@ -22,6 +22,7 @@ std::string python_float_repr(double v) {
 }
 
 std::string stimulus_name(const ProfileConfig& config) {
+  if (config.fixed_schedule) return "fixed_schedule";
   if (!config.request_rate) return "concurrency" + std::to_string(config.effective_concurrency());
   std::string rate = "request_rate" + python_float_repr(*config.request_rate);
   return config.concurrency ? "concurrency" + std::to_string(*config.concurrency) + "-" + rate : rate;

@@ -29,6 +29,8 @@ void set_load_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s)
     p.rate_ramp_s = config.request_rate_ramp_duration.value_or(0);
     p.random_seed = config.random_seed;
     p.max_catchup_s = catchup_s;
+  } else if (config.fixed_schedule && p.phase == BenchmarkPhase::profiling) {
+    p.concurrency = config.concurrency.value_or(0);
   } else {
     p.concurrency = config.effective_concurrency();
   }
@@ -36,7 +38,7 @@ void set_load_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s)
 
 }  // namespace
 
-std::vector<PhaseSpec> plan_phases(const ProfileConfig& config) {
+std::vector<PhaseSpec> plan_phases(const ProfileConfig& config, std::vector<int64_t> schedule_ns) {
   const double catchup_s = config.rate_mode() ? max_catchup_seconds() : 0.01;
   std::vector<PhaseSpec> phases;
   if (config.warmup_request_count) {
@@ -50,6 +52,7 @@ std::vector<PhaseSpec> plan_phases(const ProfileConfig& config) {
   }
   PhaseSpec profiling;
   set_load_shape(profiling, config, catchup_s);
+  profiling.fixed_schedule_ns = std::move(schedule_ns);
   profiling.concurrency_ramp_s = config.concurrency_ramp_duration.value_or(0);
   profiling.request_count = config.effective_request_count();
   profiling.duration_s = config.benchmark_duration;
