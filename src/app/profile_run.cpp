@@ -12,12 +12,15 @@
 #include "common/clock.h"
 #include "common/uuid.h"
 #include "dataset/dataset.h"
+#include "dataset/input_file_dataset.h"
 #include "endpoints/request_builder.h"
 #include "export/artifact_layout.h"
 #include "export/exporter.h"
 #include "metrics/record_processor.h"
+#include "metrics/replay_lag.h"
 #include "records/record_collector.h"
 #include "timing/credit_issuer.h"
+#include "timing/fixed_schedule.h"
 #include "timing/phase.h"
 #include "transport/preflight.h"
 #include "transport/tls_context.h"
@@ -33,6 +36,21 @@ constexpr int kClientBoundExitCode = 3;
 
 // How long the pre-run reachability probe may take.
 constexpr double kProbeTimeoutSeconds = 10.0;
+
+
+// What the run sends, and for a trace replay when (FixedSchedule::offsets_ns).
+struct Workload {
+  Dataset dataset;
+  std::vector<int64_t> schedule_ns;
+};
+
+Workload build_workload(const ProfileConfig& config, const Tokenizer& tokenizer) {
+  if (!config.input_file) return {build_synthetic_dataset(config, tokenizer), {}};
+  FileDataset file = load_input_file(config, tokenizer);
+  if (!config.fixed_schedule) return {std::move(file.dataset), {}};
+  FixedSchedule schedule = build_fixed_schedule(std::move(file), config);
+  return {std::move(schedule.dataset), std::move(schedule.offsets_ns)};
+}
 
 
 const PhaseOutcome* find_phase(const std::vector<PhaseOutcome>& outcomes, BenchmarkPhase phase) {
@@ -71,7 +89,10 @@ class FailureThreshold {
   std::string reason_;
 };
 
-std::string load_description(const ProfileConfig& config) {
+std::string load_description(const ProfileConfig& config, size_t scheduled) {
+  if (config.fixed_schedule)
+    return "a fixed schedule of " + std::to_string(scheduled) + " requests" +
+           (config.concurrency ? ", concurrency cap " + std::to_string(*config.concurrency) : "");
   if (!config.rate_mode()) return "concurrency " + std::to_string(config.effective_concurrency());
   std::string text = config.request_rate ? "request rate " + python_float_repr(*config.request_rate) + " req/s"
                                          : "request rate series " + config.request_rate_series_file;
@@ -88,8 +109,8 @@ int run_profile(const ProfileConfig& config) {
       make_tokenizer({config.tokenizer_name(), config.tokenizer.has_value(), config.tokenizer_revision,
                       config.tokenizer_trust_remote_code},
                      &std::cerr);
-  Dataset dataset = build_synthetic_dataset(config, *tokenizer);
-  std::vector<PreparedRequest> requests = prepare_requests(config, dataset);
+  Workload workload = build_workload(config, *tokenizer);
+  std::vector<PreparedRequest> requests = prepare_requests(config, workload.dataset);
 
   EndpointUrl url = resolve_endpoint_url(config.urls.front(), config.endpoint_path());
   std::vector<tcp::endpoint> endpoints = resolve_and_probe(url, kProbeTimeoutSeconds);
@@ -117,7 +138,8 @@ int run_profile(const ProfileConfig& config) {
 
   // Data plane: one event loop per worker thread.
   const int worker_count = config.effective_workers();
-  const auto phases = plan_phases(config);
+  const size_t scheduled = workload.schedule_ns.size();
+  const auto phases = plan_phases(config, std::move(workload.schedule_ns));
   int64_t max_in_flight = 0;
   for (const auto& p : phases) max_in_flight = std::max(max_in_flight, p.concurrency);
   CreditReturns returns(size_t(worker_count), size_t(max_in_flight) + 16);
@@ -155,8 +177,8 @@ int run_profile(const ProfileConfig& config) {
   {
     interrupt_guard.attach(issuer);
     std::cout << "Profiling " << url.display() << " (" << endpoint_type_name(config.endpoint_type)
-              << (config.streaming ? ", streaming" : "") << ") with " << load_description(config) << " on "
-              << worker_count << " worker thread(s)..." << std::endl;
+              << (config.streaming ? ", streaming" : "") << ") with " << load_description(config, scheduled)
+              << " on " << worker_count << " worker thread(s)..." << std::endl;
     // One phase per call, so the client self-check window opens exactly at profiling start.
     for (const PhaseSpec& spec : phases) {
       if (spec.phase == BenchmarkPhase::profiling)
@@ -169,6 +191,10 @@ int run_profile(const ProfileConfig& config) {
   }
 
   RunSummary summary = processor.summarize();
+  if (const MetricResult* degraded = summary.find("replay_sched_degraded"); degraded && degraded->avg > 0)
+    std::cerr << "warning: the fixed schedule was not kept: p99 send lag behind the trace is "
+              << summary.find("replay_sched_lag_p99")->avg << " ms (> " << kReplayDegradedLagMs
+              << " ms); the client or --concurrency held requests back\n";
   RunInfo info;
   info.benchmark_id = uuid4_hex();
   bool interrupted = issuer.cancel_requested();

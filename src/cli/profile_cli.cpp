@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "cli/cli_command.h"
+#include "cli/input_file_peek.h"
 #include "cli/key_value_flags.h"
 #include "cli/number_flags.h"
 #include "cli/rate_series_flag.h"
@@ -34,6 +35,8 @@ struct RawFlags {
   std::string request_rate, arrival_pattern, arrival_smoothness, rate_ramp, rate_series;
   std::string warmup_duration, warmup_grace, warmup_concurrency, warmup_rate, warmup_pattern, warmup_rate_ramp;
   std::string artifact_dir, export_level, ui_type;
+  std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;
+  bool fixed_schedule = false, no_fixed_schedule = false, schedule_auto_offset = false;
   bool streaming = false, legacy_max_tokens = false, server_token_count = false;
   bool tokenizer_trust_remote_code = false;
   bool ssl_verify = true, extra_verbose = false, fail_on_client_bound = false;
@@ -60,6 +63,7 @@ struct ProfileParser {
     add_endpoint_flags();
     add_input_flags();
     add_load_flags();
+    add_trace_flags();
     add_output_flags();
     // One hidden option under every not-yet-supported name: CLI11 checks each new option
     // against all earlier ones, so hundreds of separate options would make parsing slow.
@@ -188,6 +192,25 @@ struct ProfileParser {
            "Abort when this fraction (0..1) of profiling requests has failed (checked after max(concurrency, 10)).");
     single(g, "--workers-max,--max-workers", "INT", raw.workers_max,
            "Worker threads (default: from the CPU count, capped by concurrency).");
+  }
+
+  void add_trace_flags() {
+    const char* g = "Input file / trace replay";
+    single(g, "--input-file", "PATH", raw.input_file, "JSONL dataset replacing the synthetic prompts.");
+    single(g, "--custom-dataset-type", "TYPE", raw.custom_dataset_type,
+           "single_turn or mooncake_trace (default: inferred from the first row).");
+    single(g, "--isl-block-size,--prompt-input-tokens-block-size,--synthetic-input-tokens-block-size",
+           "INT", raw.isl_block_size, "Tokens per trace hash_id block (mooncake_trace default 512).");
+    flag(g, "--fixed-schedule", raw.fixed_schedule,
+         "Send each row at its timestamp (on by default for a timestamped trace).");
+    flag(g, "--no-fixed-schedule", raw.no_fixed_schedule,
+         "Ignore a trace's timestamps; use concurrency or request-rate mode.");
+    flag(g, "--fixed-schedule-auto-offset", raw.schedule_auto_offset,
+         "Schedule zero = first kept timestamp (the default unless a start offset is given).");
+    single(g, "--fixed-schedule-start-offset", "MS", raw.schedule_start,
+           "Replay only rows with timestamp >= MS; MS becomes schedule zero.");
+    single(g, "--fixed-schedule-end-offset", "MS", raw.schedule_end,
+           "Replay only rows with timestamp <= MS.");
   }
 
   void add_output_flags() {
@@ -402,6 +425,58 @@ class Converter {
       c.num_dataset_entries = *v;
     if (given("--random-seed")) c.random_seed = parse_uint_flag("--random-seed", r.random_seed);
     convert_synthetic_prompts(c, r);
+    convert_input_file(c, r);
+  }
+
+  // cli-and-load.md §2.1 (fixed schedule first), §3.4, §4.3 and the §4.12 rows about it.
+  void convert_input_file(ProfileConfig& c, const RawFlags& r) const {
+    if (given("--custom-dataset-type") && !given("--input-file"))
+      throw ConfigError(name("--custom-dataset-type") + " requires --input-file");
+    InputFilePeek peek;
+    if (given("--input-file")) {
+      if (r.input_file.empty()) throw ConfigError("--input-file: empty path");
+      c.input_file = r.input_file;
+      peek = peek_input_file(r.input_file);
+      if (given("--custom-dataset-type"))
+        c.custom_dataset_type = parse_custom_dataset_type(name("--custom-dataset-type"), r.custom_dataset_type);
+      else if (peek.inferred_type)
+        c.custom_dataset_type = *peek.inferred_type;
+      else
+        throw ConfigError("--input-file " + r.input_file +
+                          ": cannot tell the dataset type from its first row; pass --custom-dataset-type");
+    }
+    c.isl_block_size = int_at_least("--isl-block-size", r.isl_block_size, 1);
+    if (r.fixed_schedule && r.no_fixed_schedule)
+      throw ConfigError("--fixed-schedule and --no-fixed-schedule are mutually exclusive");
+    const bool auto_promoted = !r.fixed_schedule && !r.no_fixed_schedule && c.input_file &&
+                               c.custom_dataset_type == CustomDatasetType::mooncake_trace &&
+                               peek.first_row_has_timestamp;
+    c.fixed_schedule = r.fixed_schedule || auto_promoted;
+    c.fixed_schedule_start_offset = int_at_least("--fixed-schedule-start-offset", r.schedule_start, 0);
+    c.fixed_schedule_end_offset = int_at_least("--fixed-schedule-end-offset", r.schedule_end, 0);
+    for (const char* flag : {"--fixed-schedule-start-offset", "--fixed-schedule-end-offset",
+                             "--fixed-schedule-auto-offset"})
+      if (given(flag) && !c.fixed_schedule)
+        throw ConfigError(std::string(flag) + " requires --fixed-schedule (or a timestamped mooncake_trace)");
+    if (!c.fixed_schedule) return;
+    const std::string why = auto_promoted ? "--input-file " + r.input_file +
+                                                " is a timestamped trace, replayed on its fixed schedule"
+                                          : "--fixed-schedule";
+    if (!c.input_file) throw ConfigError("--fixed-schedule requires --input-file (a trace with timestamps)");
+    for (const char* flag : {"--request-rate", "--arrival-pattern", "--arrival-smoothness",
+                             "--request-rate-ramp-duration", "--concurrency-ramp-duration"})
+      if (given(flag))
+        throw ConfigError(name(flag) + " cannot be combined with " + why +
+                          (auto_promoted ? " (pass --no-fixed-schedule to ignore the timestamps)" : ""));
+    if (c.fixed_schedule_start_offset && c.fixed_schedule_end_offset &&
+        *c.fixed_schedule_start_offset > *c.fixed_schedule_end_offset)
+      throw ConfigError("--fixed-schedule-start-offset " + std::to_string(*c.fixed_schedule_start_offset) +
+                        " is after --fixed-schedule-end-offset " + std::to_string(*c.fixed_schedule_end_offset));
+    if (r.schedule_auto_offset && c.fixed_schedule_start_offset)
+      throw ConfigError("--fixed-schedule-auto-offset cannot be combined with --fixed-schedule-start-offset");
+    // Config-v2 semantics (§4.3): schedule zero is the first kept timestamp unless a start
+    // offset is given, which then is zero itself.
+    c.fixed_schedule_auto_offset = !c.fixed_schedule_start_offset;
   }
 
   // workloads-and-endpoints.md §2.5, §2.7, §2.8.

@@ -42,9 +42,17 @@ const char* arrival_pattern_name(ArrivalPattern p) {
   return "poisson";
 }
 
+const char* custom_dataset_type_name(CustomDatasetType t) {
+  switch (t) {
+    case CustomDatasetType::single_turn: return "single_turn";
+    case CustomDatasetType::mooncake_trace: return "mooncake_trace";
+  }
+  return "single_turn";
+}
+
 std::optional<int64_t> ProfileConfig::effective_request_count() const {
   if (request_count) return request_count;
-  if (benchmark_duration) return std::nullopt;
+  if (benchmark_duration || fixed_schedule) return std::nullopt;
   return 10;  // upstream's default stop condition (cli-and-load.md §2.2)
 }
 
@@ -52,7 +60,7 @@ int ProfileConfig::effective_workers() const {
   int cpus = int(std::max(1u, std::thread::hardware_concurrency()));
   int workers = workers_max ? int(*workers_max) : std::max(1, std::min(int(cpus * 0.75) - 1, 32));
   // An open loop without a ceiling may have any number in flight: no cap on workers.
-  if (rate_mode() && !concurrency) return std::max(1, workers);
+  if ((rate_mode() || fixed_schedule) && !concurrency) return std::max(1, workers);
   return int(std::max<int64_t>(1, std::min<int64_t>(workers, effective_concurrency())));
 }
 
@@ -137,9 +145,18 @@ nlohmann::json ProfileConfig::to_json() const {
     input["headers"] = pairs;
   }
   if (random_seed) input["random_seed"] = *random_seed;
+  if (input_file) {
+    input["file"] = *input_file;
+    input["custom_dataset_type"] = custom_dataset_type_name(custom_dataset_type);
+    if (isl_block_size) input["prompt"]["input_tokens"]["block_size"] = *isl_block_size;
+    input["fixed_schedule"] = fixed_schedule;
+    if (fixed_schedule) input["fixed_schedule_auto_offset"] = fixed_schedule_auto_offset;
+    if (fixed_schedule_start_offset) input["fixed_schedule_start_offset"] = *fixed_schedule_start_offset;
+    if (fixed_schedule_end_offset) input["fixed_schedule_end_offset"] = *fixed_schedule_end_offset;
+  }
 
   nlohmann::json loadgen = nlohmann::json::object();
-  if (!rate_mode() || concurrency) loadgen["concurrency"] = effective_concurrency();
+  if ((!rate_mode() && !fixed_schedule) || concurrency) loadgen["concurrency"] = effective_concurrency();
   if (request_rate) {
     loadgen["request_rate"] = *request_rate;
     loadgen["arrival_pattern"] = arrival_pattern_name(arrival_pattern);

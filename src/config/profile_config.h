@@ -17,11 +17,14 @@ enum class ExportLevel { summary, records, raw };
 enum class UiType { none, simple };  // upstream's "dashboard" is not implemented
 // Inter-arrival distribution of a request-rate phase (cli-and-load.md §4.2).
 enum class ArrivalPattern { poisson, constant, gamma };
+// --custom-dataset-type values implemented so far (workloads-and-endpoints.md §3).
+enum class CustomDatasetType { single_turn, mooncake_trace };
 
 const char* endpoint_type_name(EndpointType t);  // "chat", "completions"
 const char* export_level_name(ExportLevel l);
 const char* ui_type_name(UiType u);
 const char* arrival_pattern_name(ArrivalPattern p);  // "poisson", "constant", "gamma"
+const char* custom_dataset_type_name(CustomDatasetType t);  // "single_turn", "mooncake_trace"
 
 // Bad user input. `what()` is one line that names the flag or file (and line) at fault.
 struct ConfigError : std::runtime_error {
@@ -81,6 +84,15 @@ struct ProfileConfig {
   std::optional<int64_t> shared_system_prompt_length;  // tokens; one system prompt for all
   std::optional<int64_t> user_context_prompt_length;   // tokens; one distinct prompt per entry
 
+  // Dataset file and trace replay (§3.3, §3.4, §4.3)
+  std::optional<std::string> input_file;         // --input-file: replaces the synthetic prompts
+  CustomDatasetType custom_dataset_type = CustomDatasetType::single_turn;  // given or inferred
+  std::optional<int64_t> isl_block_size;         // --isl-block-size: tokens per hash_id block
+  bool fixed_schedule = false;                   // resolved: --fixed-schedule or auto-promoted trace
+  bool fixed_schedule_auto_offset = false;       // resolved: schedule zero = first kept timestamp
+  std::optional<int64_t> fixed_schedule_start_offset;  // ms, inclusive
+  std::optional<int64_t> fixed_schedule_end_offset;    // ms, inclusive
+
   // Load generator (§3.10, §3.12)
   std::optional<int64_t> concurrency;            // closed loop in-flight requests (default 1);
                                                  // with a rate: a ceiling (unset: none)
@@ -123,7 +135,8 @@ struct ProfileConfig {
   int64_t effective_concurrency() const { return concurrency.value_or(1); }
   bool rate_mode() const { return request_rate.has_value() || !request_rate_series.empty(); }
   bool has_warmup() const { return warmup_request_count || warmup_duration; }
-  // Requests for the profiling phase: explicit count, else 10 unless a duration is set.
+  // Requests for the profiling phase: explicit count, else 10 unless a duration is set or
+  // the phase replays a fixed schedule (which then ends with its last record).
   std::optional<int64_t> effective_request_count() const;
   const std::string& tokenizer_name() const { return tokenizer ? *tokenizer : model_names.front(); }
   // Number of worker threads: upstream's max(1, min(int(cpus*0.75)-1, 32)) capped by concurrency.

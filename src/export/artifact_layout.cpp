@@ -22,6 +22,7 @@ std::string python_float_repr(double v) {
 }
 
 std::string stimulus_name(const ProfileConfig& config) {
+  if (config.fixed_schedule) return "fixed_schedule";
   if (!config.rate_mode()) return "concurrency" + std::to_string(config.effective_concurrency());
   // Upstream names only a fixed rate; a series gets a name of our own (docs/outputs.md).
   std::string rate = config.request_rate ? "request_rate" + python_float_repr(*config.request_rate)

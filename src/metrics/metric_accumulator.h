@@ -20,6 +20,8 @@ class MetricAccumulator {
 
   int64_t valid_count() const { return valid_; }
   int64_t error_count() const { return errors_; }
+  // Every sample of record metric `id` so far, base units (valid and error records).
+  const std::vector<double>& samples(MetricId id) const { return samples_[size_t(id)]; }
 
   // Record metrics with at least one sample (full statistics), then aggregates and derived
   // metrics that are defined; all in display units, in catalogue order.

@@ -7,6 +7,7 @@
 #include "metrics/metric_accumulator.h"
 #include "metrics/record_jsonl.h"
 #include "metrics/record_metrics.h"
+#include "metrics/replay_lag.h"
 #include "metrics/request_text.h"
 #include "metrics/token_counts.h"
 
@@ -132,6 +133,9 @@ RunSummary RecordProcessor::summarize() const {
   const Impl& s = *impl_;
   RunSummary out;
   out.metrics = s.profiling.summarize();
+  if (s.config.fixed_schedule)
+    for (MetricResult& m : replay_lag_metrics(s.profiling.samples(MetricId::send_lag)))
+      out.metrics.push_back(std::move(m));
   if (s.warmup_records > 0) out.warmup_metrics = s.warmup.summarize();
   out.errors = s.errors;
   out.valid_count = s.profiling.valid_count();

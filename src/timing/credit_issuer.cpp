@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <poll.h>
 #include <sys/prctl.h>
 
@@ -57,13 +58,20 @@ class CreditIssuer::Phase : public PhaseControl {
     return !duration_end_ns_ || mono_ns() < duration_end_ns_;
   }
 
-  void issue(int64_t scheduled_ns) override {
+  void issue(int64_t scheduled_ns) override { issue_credit(scheduled_ns, std::nullopt); }
+  void issue_entry(int64_t scheduled_ns, uint32_t dataset_index) override {
+    issue_credit(scheduled_ns, dataset_index);
+  }
+  void finish_sending() override { stop_sending(); }
+
+  void issue_credit(int64_t scheduled_ns, std::optional<uint32_t> dataset_index) {
     Credit credit;
     if (!budget_.take(credit, renewable_)) {
       stop_sending();
       return;
     }
     credit.scheduled_ns = scheduled_ns;
+    if (dataset_index) credit.dataset_index = *dataset_index;
     size_t w = issuer_.pick_worker();
     ++issuer_.worker_in_flight_[w];
     ++held_by_workers_;

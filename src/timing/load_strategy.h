@@ -15,6 +15,10 @@ class PhaseControl {
   virtual bool can_send() const = 0;      // every stop condition still allows one more credit
   // Grant one credit now; `scheduled_ns` is the arrival time it answers (0 = closed loop).
   virtual void issue(int64_t scheduled_ns) = 0;
+  // Same, for a given dataset entry (trace replay sends entry k, not the next in turn).
+  virtual void issue_entry(int64_t scheduled_ns, uint32_t dataset_index) = 0;
+  // The strategy has nothing more to send: no more credits this phase.
+  virtual void finish_sending() = 0;
   virtual int64_t in_flight() const = 0;  // credits issued and not yet returned
 };
 

@@ -31,6 +31,8 @@ void set_profiling_shape(PhaseSpec& p, const ProfileConfig& config, double catch
     p.rate_ramp_s = config.request_rate_ramp_duration.value_or(0);
     p.random_seed = config.random_seed;
     p.max_catchup_s = catchup_s;
+  } else if (config.fixed_schedule && p.phase == BenchmarkPhase::profiling) {
+    p.concurrency = config.concurrency.value_or(0);
   } else {
     p.concurrency = config.effective_concurrency();
   }
@@ -62,7 +64,7 @@ void set_warmup_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_
 
 }  // namespace
 
-std::vector<PhaseSpec> plan_phases(const ProfileConfig& config) {
+std::vector<PhaseSpec> plan_phases(const ProfileConfig& config, std::vector<int64_t> schedule_ns) {
   const bool open_loop = config.rate_mode() || config.warmup_request_rate;
   const double catchup_s = open_loop ? max_catchup_seconds() : 0.01;
   std::vector<PhaseSpec> phases;
@@ -79,6 +81,7 @@ std::vector<PhaseSpec> plan_phases(const ProfileConfig& config) {
   }
   PhaseSpec profiling;
   set_profiling_shape(profiling, config, catchup_s);
+  profiling.fixed_schedule_ns = std::move(schedule_ns);
   profiling.request_count = config.effective_request_count();
   profiling.duration_s = config.benchmark_duration;
   if (config.benchmark_duration) profiling.grace_s = config.benchmark_grace_period;

@@ -23,6 +23,7 @@ struct PhaseSpec {
   double max_catchup_s = 0.01;               // AIPERF_TIMING_MAX_CATCHUP_SECONDS
   double concurrency_ramp_s = 0;             // 0: all slots at once; else 1 -> concurrency over this long
                                              // (with a rate: the ceiling ramps)
+  std::vector<int64_t> fixed_schedule_ns;    // not empty: trace replay, entry k at start + [k]
   std::optional<int64_t> request_count;      // stop after this many credits
   std::optional<double> duration_s;          // stop issuing after this long
   double grace_s = std::numeric_limits<double>::infinity();  // wait for stragglers after duration
@@ -30,7 +31,9 @@ struct PhaseSpec {
   bool open_loop() const { return request_rate || !rate_series.empty(); }
 };
 
-// Throws ConfigError for a bad AIPERF_TIMING_MAX_CATCHUP_SECONDS.
-std::vector<PhaseSpec> plan_phases(const ProfileConfig& config);
+// Throws ConfigError for a bad AIPERF_TIMING_MAX_CATCHUP_SECONDS. With --fixed-schedule the
+// profiling phase replays `schedule_ns` (FixedSchedule::offsets_ns); a warm-up before it is
+// a closed loop over the same entries (upstream: no warm-up rate means concurrency mode).
+std::vector<PhaseSpec> plan_phases(const ProfileConfig& config, std::vector<int64_t> schedule_ns = {});
 
 }  // namespace aiperf

@@ -227,8 +227,8 @@ TEST(ProfileCli, UnknownOptions) {
 TEST(ProfileCli, NotYetSupportedFlags) {
   EXPECT_EQ(error_of({"--user-centric-rate", "5"}),
             "--user-centric-rate is not supported yet by aiperf-cpp");
-  EXPECT_EQ(error_of({"--fixed-schedule"}), "--fixed-schedule is not supported yet by aiperf-cpp");
-  EXPECT_EQ(error_of({"--input-file=x.jsonl"}), "--input-file is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--public-dataset", "sharegpt"}), "--public-dataset is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--ignore-trace-delays"}), "--ignore-trace-delays is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--goodput", "request_latency:100"}),
             "--goodput is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--slice-duration", "1"}),

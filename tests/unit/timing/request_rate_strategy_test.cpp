@@ -13,6 +13,8 @@ namespace {
 struct FakeControl : PhaseControl {
   bool can_send() const override { return sent.size() < limit; }
   void issue(int64_t scheduled_ns) override { sent.push_back(scheduled_ns); ++out; }
+  void issue_entry(int64_t scheduled_ns, uint32_t) override { issue(scheduled_ns); }
+  void finish_sending() override {}
   int64_t in_flight() const override { return out; }
   std::vector<int64_t> sent;
   size_t limit = SIZE_MAX;

@@ -1,8 +1,4 @@
 #!/usr/bin/env bash
-# NOT REGISTERED (tests/CMakeLists.txt globs tests/e2e/*.sh only): needs the fixed-schedule
-# replay (--input-file ... --custom-dataset-type mooncake_trace --fixed-schedule), which is
-# another branch's work. Move it to tests/e2e/ once that lands.
-#
 # The coordinated-omission case where send-anchored latency HIDES a server stall and
 # schedule-anchored latency shows it (docs/metrics.md, "Schedule-anchored latency"): a trace
 # of 50 req/s for 5 s replayed with --concurrency 2. In fixed-schedule mode a due request
@@ -10,7 +6,7 @@
 # nothing for 1 s, 2 s in: the two requests in flight wait it out, every request due meanwhile
 # queues behind them and is sent late, once a slot frees. Measured from its send, such a
 # request looks as fast as any other; measured from its scheduled time it carries the wait.
-source "$(dirname "$(realpath "$0")")/../lib/common.bash"
+source "$(dirname "$0")/lib/common.bash"
 
 TRACE="$WORK/trace.jsonl"
 python3 -c '

@@ -1,0 +1,38 @@
+#pragma once
+// Trace prompts shaped by hash_ids (workloads-and-endpoints.md §3.4): each hash id stands for
+// one block of B tokens, so rows whose hash_id lists share a prefix share a prompt prefix and
+// a server's prefix cache sees the reuse the trace recorded.
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "tokenizer/tokenizer.h"
+
+namespace aiperf {
+
+class HashIdPrompts {
+ public:
+  // `corpus` (token ids) and `tokenizer` must outlive this object.
+  HashIdPrompts(const std::vector<int32_t>& corpus, const Tokenizer& tokenizer, int64_t block_size,
+                std::optional<uint64_t> seed);
+
+  // A prompt of `input_length` tokens: hash_ids' blocks in order, the last one cut to
+  // input_length − (M−1)·B tokens; when the ids cover less than input_length (M·B < N) the
+  // rest is fresh corpus text from `tail_rng`. Throws std::invalid_argument when the last
+  // block would be empty (input_length <= (M−1)·B).
+  std::string prompt(const std::vector<int64_t>& hash_ids, int64_t input_length, std::mt19937_64& tail_rng);
+
+ private:
+  const std::vector<int32_t>& block(int64_t hash_id);
+
+  const std::vector<int32_t>& corpus_;
+  const Tokenizer& tokenizer_;
+  const int64_t block_size_;
+  const std::optional<uint64_t> seed_;
+  std::unordered_map<int64_t, std::vector<int32_t>> blocks_;
+};
+
+}  // namespace aiperf

@@ -1,0 +1,64 @@
+#include "dataset/input_file_dataset.h"
+
+#include <cstdio>
+#include <unordered_map>
+
+#include "common/uuid.h"
+#include "dataset/length_sampler.h"
+#include "dataset/rng_stream.h"
+
+namespace aiperf {
+
+FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokenizer) {
+  FileDataset out = config.custom_dataset_type == CustomDatasetType::mooncake_trace
+                        ? load_mooncake_trace_file(config, tokenizer)
+                        : load_single_turn_file(config, tokenizer);
+  // A session id shared by rows makes them turns of one conversation; replaying them as
+  // independent requests would send what the trace never sent.
+  std::unordered_map<std::string_view, size_t> first_line;
+  for (size_t i = 0; i < out.dataset.entries.size(); ++i) {
+    const std::string& id = out.dataset.entries[i].conversation_id;
+    auto [it, fresh] = first_line.try_emplace(id, out.lines[i]);
+    if (!fresh)
+      throw ConfigError("--input-file " + *config.input_file + ", line " + std::to_string(out.lines[i]) +
+                        ": session_id '" + id + "' already used on line " + std::to_string(it->second) +
+                        " (multi-turn sessions are not supported yet by aiperf-cpp)");
+  }
+  return out;
+}
+
+CommonRowFields read_common_row_fields(const JsonlRow& row) {
+  CommonRowFields f;
+  f.timestamp_ms = row.number("timestamp", 0);
+  f.session_id = row.string("session_id");
+  // delay is a multi-turn (think time) field; ignoring it would replay the wrong timing.
+  row.reject({"delay"});
+  return f;
+}
+
+void add_file_entry(FileDataset& out, const ProfileConfig& config, const JsonlRow& row,
+                    const CommonRowFields& common, DatasetEntry entry) {
+  if (common.session_id) {
+    entry.conversation_id = *common.session_id;
+  } else if (config.random_seed) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "session_%06zu", out.dataset.entries.size());
+    entry.conversation_id = buf;
+  } else {
+    entry.conversation_id = uuid4();
+  }
+  entry.model = config.model_names.front();
+  out.dataset.entries.push_back(std::move(entry));
+  out.timestamps_ms.push_back(common.timestamp_ms);
+  out.lines.push_back(row.line);
+}
+
+FallbackOutputLength::FallbackOutputLength(const ProfileConfig& config)
+    : config_(config), rng_(make_rng_stream(config.random_seed, "dataset.file.output_length")) {}
+
+std::optional<int64_t> FallbackOutputLength::next() {
+  if (!config_.osl_mean) return std::nullopt;
+  return sample_positive_normal_integer(double(*config_.osl_mean), config_.osl_stddev, rng_);
+}
+
+}  // namespace aiperf

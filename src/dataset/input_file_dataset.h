@@ -1,0 +1,54 @@
+#pragma once
+// Datasets read from --input-file (workloads-and-endpoints.md §3), one loader per
+// --custom-dataset-type in its own file. Every loader returns the rows in file order with
+// each row's recorded send time, which the fixed schedule (timing/fixed_schedule.h) replays.
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "dataset/dataset.h"
+#include "dataset/jsonl_rows.h"
+
+namespace aiperf {
+
+struct FileDataset {
+  Dataset dataset;
+  std::vector<std::optional<double>> timestamps_ms;  // parallel to dataset.entries; ms
+  std::vector<size_t> lines;                          // parallel: 1-based line in the file
+};
+
+// Dispatches on config.custom_dataset_type. Throws ConfigError naming the file (and line)
+// for a missing or empty file, invalid JSON, a missing or malformed field, or a row that
+// needs a feature not implemented yet (multi-turn sessions, media, ...).
+FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+
+// The per-format loaders behind load_input_file.
+FileDataset load_single_turn_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_mooncake_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+
+// Fields every single-turn trace row may carry, read the same way by each loader.
+struct CommonRowFields {
+  std::optional<double> timestamp_ms;
+  std::optional<std::string> session_id;
+};
+CommonRowFields read_common_row_fields(const JsonlRow& row);
+
+// Appends one entry with its row's common fields; rows without a session_id get upstream's
+// generated ids (session_000000.. when seeded, else UUIDs).
+void add_file_entry(FileDataset& out, const ProfileConfig& config, const JsonlRow& row,
+                    const CommonRowFields& common, DatasetEntry entry);
+
+// --osl (with --osl-stddev) for rows that carry no output length of their own; nullopt
+// when --osl is not set.
+class FallbackOutputLength {
+ public:
+  explicit FallbackOutputLength(const ProfileConfig& config);
+  std::optional<int64_t> next();
+
+ private:
+  const ProfileConfig& config_;
+  std::mt19937_64 rng_;
+};
+
+}  // namespace aiperf

@@ -1,0 +1,126 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "cli/profile_cli.h"
+
+namespace aiperf {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A JSONL file under /tmp, removed at the end of the test.
+struct TraceFile {
+  std::string path;
+  explicit TraceFile(const std::string& text) {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "aiperf_trace_flags_XXXXXX").string();
+    int fd = ::mkstemp(tmpl.data());
+    ::close(fd);
+    path = tmpl;
+    std::ofstream(path) << text;
+  }
+  ~TraceFile() { std::filesystem::remove(path); }
+};
+
+const char* kTimedTrace = "{\"timestamp\": 100, \"input_length\": 10, \"output_length\": 2}\n";
+const char* kUntimedTrace = "{\"input_length\": 10, \"output_length\": 2}\n";
+
+ProfileConfig parse(std::vector<std::string> args) {
+  args.insert(args.begin(), {"-m", "test-model"});
+  auto config = parse_profile_args(args);
+  if (!config) throw std::runtime_error("help was printed");
+  return *config;
+}
+
+std::string error_of(std::vector<std::string> args) {
+  try {
+    parse(args);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no ConfigError";
+  return "";
+}
+
+TEST(TraceReplayFlags, TimestampedMooncakeTracePromotesToFixedSchedule) {
+  TraceFile f(kTimedTrace);
+  ProfileConfig c = parse({"--input-file", f.path, "--custom-dataset-type", "mooncake_trace"});
+  EXPECT_TRUE(c.fixed_schedule);
+  EXPECT_TRUE(c.fixed_schedule_auto_offset);  // Config-v2: zero = first timestamp
+  EXPECT_FALSE(c.effective_request_count());  // the schedule's length decides
+  EXPECT_FALSE(c.concurrency);
+  auto input = c.to_json()["input"];
+  EXPECT_EQ(input["custom_dataset_type"], "mooncake_trace");
+  EXPECT_EQ(input["fixed_schedule"], true);
+  EXPECT_FALSE(c.to_json()["loadgen"].contains("concurrency"));
+}
+
+TEST(TraceReplayFlags, TypeIsInferredAndNoFixedScheduleKeepsConcurrencyMode) {
+  TraceFile f(kTimedTrace);
+  ProfileConfig c = parse({"--input-file", f.path, "--no-fixed-schedule"});
+  EXPECT_EQ(c.custom_dataset_type, CustomDatasetType::mooncake_trace);
+  EXPECT_FALSE(c.fixed_schedule);
+  EXPECT_EQ(c.effective_request_count(), 10);
+  TraceFile untimed(kUntimedTrace);
+  EXPECT_FALSE(parse({"--input-file", untimed.path}).fixed_schedule);
+  TraceFile text("{\"text\": \"hi\", \"timestamp\": 5}\n");
+  ProfileConfig st = parse({"--input-file", text.path});
+  EXPECT_EQ(st.custom_dataset_type, CustomDatasetType::single_turn);
+  EXPECT_FALSE(st.fixed_schedule);  // only trace types auto-promote
+  EXPECT_TRUE(parse({"--input-file", text.path, "--fixed-schedule"}).fixed_schedule);
+}
+
+TEST(TraceReplayFlags, OffsetsAndAutoOffset) {
+  TraceFile f(kTimedTrace);
+  ProfileConfig c = parse({"--input-file", f.path, "--fixed-schedule-start-offset", "50",
+                           "--fixed-schedule-end-offset", "90"});
+  EXPECT_EQ(c.fixed_schedule_start_offset, 50);
+  EXPECT_EQ(c.fixed_schedule_end_offset, 90);
+  EXPECT_FALSE(c.fixed_schedule_auto_offset);  // a start offset is schedule zero
+  ProfileConfig e = parse({"--input-file", f.path, "--fixed-schedule-end-offset", "90"});
+  EXPECT_TRUE(e.fixed_schedule_auto_offset);
+  EXPECT_TRUE(parse({"--input-file", f.path, "--fixed-schedule-auto-offset"}).fixed_schedule_auto_offset);
+}
+
+TEST(TraceReplayFlags, ValidationErrors) {
+  TraceFile f(kTimedTrace);
+  TraceFile untimed(kUntimedTrace);
+  EXPECT_THAT(error_of({"--input-file", f.path, "--request-rate", "5"}),
+              HasSubstr("--request-rate cannot be combined with --input-file"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--request-rate", "5"}), HasSubstr("--no-fixed-schedule"));
+  EXPECT_THAT(error_of({"--input-file", untimed.path, "--fixed-schedule", "--arrival-smoothness", "2"}),
+              HasSubstr("--arrival-smoothness cannot be combined with --fixed-schedule"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--request-rate-ramp-duration", "2"}),
+              HasSubstr("--request-rate-ramp-duration cannot be combined"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--arrival-pattern", "constant"}),
+              HasSubstr("--arrival-pattern cannot be combined"));
+  EXPECT_THAT(error_of({"--input-file", untimed.path, "--fixed-schedule-start-offset", "5"}),
+              HasSubstr("--fixed-schedule-start-offset requires --fixed-schedule"));
+  EXPECT_THAT(error_of({"--fixed-schedule-end-offset", "5"}),
+              HasSubstr("--fixed-schedule-end-offset requires --fixed-schedule"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--fixed-schedule-start-offset", "9",
+                        "--fixed-schedule-end-offset", "5"}),
+              HasSubstr("--fixed-schedule-start-offset 9 is after --fixed-schedule-end-offset 5"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--fixed-schedule-auto-offset",
+                        "--fixed-schedule-start-offset", "5"}),
+              HasSubstr("--fixed-schedule-auto-offset cannot be combined with --fixed-schedule-start-offset"));
+  EXPECT_THAT(error_of({"--fixed-schedule"}), HasSubstr("--fixed-schedule requires --input-file"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--fixed-schedule", "--no-fixed-schedule"}),
+              HasSubstr("mutually exclusive"));
+  EXPECT_THAT(error_of({"--input-file", "/nonexistent/trace.jsonl"}),
+              HasSubstr("--input-file /nonexistent/trace.jsonl: cannot open file"));
+  EXPECT_THAT(error_of({"--custom-dataset-type", "single_turn"}), HasSubstr("requires --input-file"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--custom-dataset-type", "multi_turn"}),
+              HasSubstr("--custom-dataset-type multi_turn is not supported yet"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--custom-dataset-type", "nope"}), HasSubstr("invalid choice"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--fixed-schedule-start-offset", "-1"}),
+              HasSubstr("--fixed-schedule-start-offset must be >= 0"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--isl-block-size", "0"}),
+              HasSubstr("--isl-block-size must be >= 1"));
+}
+
+}  // namespace
+}  // namespace aiperf
