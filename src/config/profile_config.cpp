@@ -152,6 +152,16 @@ nlohmann::json ProfileConfig::to_json() const {
     loadgen["benchmark_grace_period"] = seconds_value(benchmark_grace_period);
   }
   if (warmup_request_count) loadgen["warmup_request_count"] = *warmup_request_count;
+  if (prefill_concurrency) loadgen["prefill_concurrency"] = *prefill_concurrency;
+  if (prefill_concurrency_ramp_duration)
+    loadgen["prefill_concurrency_ramp_duration"] = *prefill_concurrency_ramp_duration;
+  if (warmup_prefill_concurrency) loadgen["warmup_prefill_concurrency"] = *warmup_prefill_concurrency;
+  if (warmup_prefill_concurrency_ramp_duration)
+    loadgen["warmup_prefill_concurrency_ramp_duration"] = *warmup_prefill_concurrency_ramp_duration;
+  if (request_cancellation_rate) {
+    loadgen["request_cancellation_rate"] = *request_cancellation_rate;
+    loadgen["request_cancellation_delay"] = request_cancellation_delay;
+  }
   if (workers_max) loadgen["workers_max"] = *workers_max;
 
   nlohmann::json output = {{"artifact_directory", artifact_root},

@@ -21,13 +21,13 @@ double max_catchup_seconds() {
 
 // The load shape a warm-up inherits from the profiling phase (§4.10).
 void set_load_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s) {
+  p.random_seed = config.random_seed;
   if (config.rate_mode()) {
     p.request_rate = config.request_rate;
     p.concurrency = config.concurrency.value_or(0);
     p.arrival_pattern = config.arrival_pattern;
     p.arrival_smoothness = config.arrival_smoothness.value_or(1.0);
     p.rate_ramp_s = config.request_rate_ramp_duration.value_or(0);
-    p.random_seed = config.random_seed;
     p.max_catchup_s = catchup_s;
   } else {
     p.concurrency = config.effective_concurrency();
@@ -45,12 +45,20 @@ std::vector<PhaseSpec> plan_phases(const ProfileConfig& config) {
     set_load_shape(warmup, config, catchup_s);
     warmup.concurrency_ramp_s =
         config.warmup_concurrency_ramp_duration.value_or(config.concurrency_ramp_duration.value_or(0));
+    warmup.prefill_concurrency =
+        config.warmup_prefill_concurrency.value_or(config.prefill_concurrency.value_or(0));
+    warmup.prefill_ramp_s = config.warmup_prefill_concurrency_ramp_duration.value_or(
+        config.prefill_concurrency_ramp_duration.value_or(0));
     warmup.request_count = config.warmup_request_count;
     phases.push_back(warmup);  // warm-up grace is unbounded: wait for every response
   }
   PhaseSpec profiling;
   set_load_shape(profiling, config, catchup_s);
   profiling.concurrency_ramp_s = config.concurrency_ramp_duration.value_or(0);
+  profiling.prefill_concurrency = config.prefill_concurrency.value_or(0);
+  profiling.prefill_ramp_s = config.prefill_concurrency_ramp_duration.value_or(0);
+  profiling.cancellation_rate = config.request_cancellation_rate.value_or(0);  // warm-up: never (§4.10)
+  profiling.cancellation_delay_s = config.request_cancellation_delay;
   profiling.request_count = config.effective_request_count();
   profiling.duration_s = config.benchmark_duration;
   if (config.benchmark_duration) profiling.grace_s = config.benchmark_grace_period;
