@@ -76,7 +76,8 @@ int run_profile(const ProfileConfig& config) {
   const auto phases = plan_phases(config);
   int64_t max_in_flight = 0;
   for (const auto& p : phases) max_in_flight = std::max(max_in_flight, p.concurrency);
-  CreditReturns returns(size_t(worker_count), size_t(max_in_flight) + 16);
+  // Up to two messages per credit out (--prefill-concurrency adds a first-token report).
+  CreditReturns returns(size_t(worker_count), 2 * size_t(max_in_flight) + 16);
   std::vector<std::unique_ptr<RecordQueue>> record_queues;
   std::vector<std::unique_ptr<Worker>> workers;
   std::vector<CreditTarget*> targets;
@@ -128,6 +129,7 @@ int run_profile(const ProfileConfig& config) {
     info.end_wall_ns = anchor.to_wall(profiling->end_ns);
     info.arrivals_skipped_at_cap = profiling->arrivals_skipped_at_cap;
     info.arrivals_dropped_catching_up = profiling->arrivals_dropped_catching_up;
+    info.arrivals_skipped_at_prefill_cap = profiling->arrivals_skipped_at_prefill_cap;
   } else {
     info.start_wall_ns = info.end_wall_ns = anchor.to_wall(mono_ns());
   }

@@ -21,6 +21,7 @@ struct RunInfo {
   // silently: they appear in the console and in run_info of profile_export_aiperf.json.
   uint64_t arrivals_skipped_at_cap = 0;       // every --concurrency slot was taken
   uint64_t arrivals_dropped_catching_up = 0;  // overdue beyond AIPERF_TIMING_MAX_CATCHUP_SECONDS
+  uint64_t arrivals_skipped_at_prefill_cap = 0;  // every --prefill-concurrency slot was taken
 };
 
 // Chooses the artifact directory (cli-and-load.md §3.15, metrics-and-outputs.md §7.1) and

@@ -37,6 +37,16 @@ ramp_peak="$(mock_metric aiperf_mock_awaiting_first_token_peak)"
 [ "$ramp_peak" = "4" ] || fail "prefill ramp peak $ramp_peak, expected its target 4"
 echo "ok prefill ramp reached $ramp_peak"
 
+# Rate mode: an arrival that finds no prefill slot is skipped and reported (our choice, §4.6).
+start_mock --ttft-ms 100 --itl-ms 5
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --request-rate 50 --arrival-pattern constant \
+  --prefill-concurrency 1 --request-count 6 --osl 4 --artifact-dir "$WORK/rate" --ui none >"$WORK/rate.txt" 2>&1 \
+  || { cat "$WORK/rate.txt"; fail "rate run failed"; }
+[ "$(mock_metric aiperf_mock_awaiting_first_token_peak)" = "1" ] || fail "prefill cap not held in rate mode"
+grep -q "skipped because all --prefill-concurrency slots were busy" "$WORK/rate.txt" \
+  || { cat "$WORK/rate.txt"; fail "prefill skips not reported"; }
+echo "ok rate mode: prefill cap held, skipped arrivals reported"
+
 # Validation (cli-and-load.md §4.12).
 expect_error() {  # expect_error MESSAGE ARGS...
   local message="$1"
