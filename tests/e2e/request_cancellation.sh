@@ -31,6 +31,24 @@ assert s["input_config"]["loadgen"]["request_cancellation_rate"] == 10, s["input
 print(f"ok {len(errors)} of 300 cancelled")
 '
 
+# Same seed, same cancelled requests, whatever the worker count (the draw is indexed by the
+# request's number, not consumed by whichever thread sends it).
+for workers in 1 3; do
+  "$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --concurrency 50 --request-count 100 --osl 4 \
+    --request-cancellation-rate 30 --request-cancellation-delay 0.05 --random-seed 11 --workers-max "$workers" \
+    --artifact-dir "$WORK/seed$workers" --ui none >"$WORK/seed$workers.txt" 2>&1 \
+    || { cat "$WORK/seed$workers.txt"; fail "aiperf failed"; }
+done
+ART="$WORK" py '
+import json, os
+def cancelled(d):
+    recs = [json.loads(l) for l in open(os.path.join(os.environ["ART"], d, "profile_export.jsonl"))]
+    return sorted(r["metadata"]["session_num"] for r in recs if "error" in r)
+a, b = cancelled("seed1"), cancelled("seed3")
+assert a == b and 0 < len(a) < 100, (a, b)
+print(f"ok same {len(a)} requests cancelled with 1 and 3 workers")
+'
+
 # A delay longer than the whole response: every request completes first.
 start_mock --ttft-ms 20
 ART="$WORK/late"
