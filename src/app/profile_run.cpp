@@ -142,7 +142,8 @@ int run_profile(const ProfileConfig& config) {
   const auto phases = plan_phases(config, std::move(workload.schedule_ns));
   int64_t max_in_flight = 0;
   for (const auto& p : phases) max_in_flight = std::max(max_in_flight, p.concurrency);
-  CreditReturns returns(size_t(worker_count), size_t(max_in_flight) + 16);
+  // Up to two messages per credit out (--prefill-concurrency adds a first-token report).
+  CreditReturns returns(size_t(worker_count), 2 * size_t(max_in_flight) + 16);
   std::vector<std::unique_ptr<RecordQueue>> record_queues;
   std::vector<std::unique_ptr<Worker>> workers;
   std::vector<CreditTarget*> targets;
@@ -207,6 +208,7 @@ int run_profile(const ProfileConfig& config) {
     std::vector<WorkerLoadSample> loads;
     for (const auto& w : workers) loads.push_back(w->load_sample());
     info.client_health = assess_client(loads, summary);
+    info.arrivals_skipped_at_prefill_cap = profiling->arrivals_skipped_at_prefill_cap;
   } else {
     info.start_wall_ns = info.end_wall_ns = anchor.to_wall(mono_ns());
   }

@@ -34,6 +34,8 @@ struct RawFlags {
   std::string warmup_request_count, workers_max, concurrency_ramp, warmup_concurrency_ramp;
   std::string request_rate, arrival_pattern, arrival_smoothness, rate_ramp, rate_series;
   std::string warmup_duration, warmup_grace, warmup_concurrency, warmup_rate, warmup_pattern, warmup_rate_ramp;
+  std::string prefill_concurrency, prefill_ramp, warmup_prefill_concurrency, warmup_prefill_ramp;
+  std::string cancellation_rate, cancellation_delay;
   std::string artifact_dir, export_level, ui_type;
   std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;
   bool fixed_schedule = false, no_fixed_schedule = false, schedule_auto_offset = false;
@@ -190,6 +192,18 @@ struct ProfileParser {
            "Open loop with a rate that follows a JSON list of {time_s, qps} points.");
     single(g, "--failed-request-threshold", "RATIO", raw.failed_request_threshold,
            "Abort when this fraction (0..1) of profiling requests has failed (checked after max(concurrency, 10)).");
+    single(g, "--prefill-concurrency", "INT", raw.prefill_concurrency,
+           "Most requests awaiting their first streamed token (needs --streaming).");
+    single(g, "--prefill-concurrency-ramp-duration", "SECONDS", raw.prefill_ramp,
+           "Raise --prefill-concurrency from 1 in +1 steps over this long.");
+    single(g, "--warmup-prefill-concurrency", "INT", raw.warmup_prefill_concurrency,
+           "Prefill concurrency of the warmup phase (default: --prefill-concurrency).");
+    single(g, "--warmup-prefill-concurrency-ramp-duration", "SECONDS", raw.warmup_prefill_ramp,
+           "Prefill ramp of the warmup phase (default: --prefill-concurrency-ramp-duration).");
+    single(g, "--request-cancellation-rate", "PERCENT", raw.cancellation_rate,
+           "Percent of profiling requests to cancel, each drawn independently (0-100].");
+    single(g, "--request-cancellation-delay", "SECONDS", raw.cancellation_delay,
+           "Seconds after a cancelled request is fully sent before disconnecting (default 0).");
     single(g, "--workers-max,--max-workers", "INT", raw.workers_max,
            "Worker threads (default: from the CPU count, capped by concurrency).");
   }
@@ -531,6 +545,8 @@ class Converter {
         float_above("--warmup-concurrency-ramp-duration", r.warmup_concurrency_ramp, 0);
     convert_request_rate(c, r);
     convert_warmup(c, r);
+    convert_prefill_concurrency(c, r);
+    convert_request_cancellation(c, r);
   }
 
   ArrivalPattern arrival_pattern(const char* flag, const std::string& text) const {
@@ -566,6 +582,47 @@ class Converter {
     for (const char* flag : {"--warmup-arrival-pattern", "--warmup-request-rate-ramp-duration"})
       if (given(flag) && !warmup_rate)
         throw ConfigError(name(flag) + " requires --warmup-request-rate or --request-rate");
+  }
+
+  // cli-and-load.md §4.6, §4.12.
+  void convert_prefill_concurrency(ProfileConfig& c, const RawFlags& r) const {
+    constexpr auto sweep = SweepList::rejected_as_unsupported;
+    c.prefill_concurrency = int_at_least("--prefill-concurrency", r.prefill_concurrency, 1, sweep);
+    c.prefill_concurrency_ramp_duration =
+        float_above("--prefill-concurrency-ramp-duration", r.prefill_ramp, 0);
+    c.warmup_prefill_concurrency =
+        int_at_least("--warmup-prefill-concurrency", r.warmup_prefill_concurrency, 1);
+    c.warmup_prefill_concurrency_ramp_duration =
+        float_above("--warmup-prefill-concurrency-ramp-duration", r.warmup_prefill_ramp, 0);
+    auto check = [&](const char* flag, const std::optional<int64_t>& value) {
+      if (!value) return;
+      // Without a stream there is no first token: a slot would only free at the end.
+      if (!c.streaming) throw ConfigError(std::string(flag) + " requires --streaming");
+      if (c.concurrency && *value > *c.concurrency)
+        throw ConfigError(std::string(flag) + " " + std::to_string(*value) + " must be <= --concurrency " +
+                          std::to_string(*c.concurrency));
+    };
+    check("--prefill-concurrency", c.prefill_concurrency);
+    check("--warmup-prefill-concurrency", c.warmup_prefill_concurrency);
+    // A ramp of a limit that does not exist would silently do nothing.
+    if (c.prefill_concurrency_ramp_duration && !c.prefill_concurrency)
+      throw ConfigError("--prefill-concurrency-ramp-duration requires --prefill-concurrency");
+    if (c.warmup_prefill_concurrency_ramp_duration && !c.prefill_concurrency && !c.warmup_prefill_concurrency)
+      throw ConfigError(
+          "--warmup-prefill-concurrency-ramp-duration requires --warmup-prefill-concurrency or "
+          "--prefill-concurrency");
+  }
+
+  // cli-and-load.md §3.14, §4.7.
+  void convert_request_cancellation(ProfileConfig& c, const RawFlags& r) const {
+    c.request_cancellation_rate = float_above("--request-cancellation-rate", r.cancellation_rate, 0);
+    if (c.request_cancellation_rate && *c.request_cancellation_rate > 100)
+      throw ConfigError("--request-cancellation-rate must be <= 100 (got " + r.cancellation_rate + ")");
+    if (auto v = float_at_least("--request-cancellation-delay", r.cancellation_delay, 0)) {
+      if (!c.request_cancellation_rate)
+        throw ConfigError("--request-cancellation-delay requires --request-cancellation-rate");
+      c.request_cancellation_delay = *v;
+    }
   }
 
   // cli-and-load.md §2.1 (mode selection) and §4.12 (validation).

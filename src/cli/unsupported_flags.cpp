@@ -45,7 +45,6 @@ std::span<const std::string_view> unsupported_profile_flags() {
       "--osl-max", "--osl-min", "--osl-steps", "--otel-resource-attributes", "--otel-url",
       "--parameter-sweep-cooldown-seconds", "--parameter-sweep-mode",
       "--parameter-sweep-same-seed", "--per-chunk-usage", "--plot-required",
-      "--prefill-concurrency", "--prefill-concurrency-ramp-duration", 
       "--profile-export-file", "--profile-export-prefix",
       "--profile-run-cooldown-seconds", "--profile-run-disable-warmup-after-first",
       "--prompt-batch-size", "--prompt-corpus",
@@ -54,9 +53,8 @@ std::span<const std::string_view> unsupported_profile_flags() {
       "--rankings-passages-prompt-token-mean", "--rankings-passages-prompt-token-stddev",
       "--rankings-passages-stddev", "--rankings-query-prompt-token-mean",
       "--rankings-query-prompt-token-stddev", "--record-processor-service-count",
-      "--record-processors", "--replay-speedup", "--request-cancellation-delay",
-      "--request-cancellation-rate", "--request-content-type",
-      
+      "--record-processors", "--replay-speedup",
+      "--request-content-type",
       "--reset-kv-cache", "--reset-kv-cache-path", "--reset-kv-cache-timeout-seconds",
       "--scenario", "--search-direction", "--search-initial-points", "--search-max-iterations",
       "--search-metric", "--search-percentile-pooling", "--search-planner",
@@ -85,9 +83,6 @@ std::span<const std::string_view> unsupported_profile_flags() {
       "--video-height", "--video-synth-type", "--video-width",
       "--wait-for-model-interval", "--wait-for-model-mode", "--wait-for-model-timeout",
       "--wandb-entity", "--wandb-project", "--wandb-run-name", "--wandb-tag",
-      
-      "--warmup-prefill-concurrency",
-      "--warmup-prefill-concurrency-ramp-duration", 
       "--zmq-dual-bind", "--zmq-host", "--zmq-ipc-path",
       "-b", "-f",
   };

@@ -184,6 +184,16 @@ nlohmann::json ProfileConfig::to_json() const {
     loadgen["warmup_request_rate_ramp_duration"] = *warmup_request_rate_ramp_duration;
   if (warmup_concurrency_ramp_duration)
     loadgen["warmup_concurrency_ramp_duration"] = *warmup_concurrency_ramp_duration;
+  if (prefill_concurrency) loadgen["prefill_concurrency"] = *prefill_concurrency;
+  if (prefill_concurrency_ramp_duration)
+    loadgen["prefill_concurrency_ramp_duration"] = *prefill_concurrency_ramp_duration;
+  if (warmup_prefill_concurrency) loadgen["warmup_prefill_concurrency"] = *warmup_prefill_concurrency;
+  if (warmup_prefill_concurrency_ramp_duration)
+    loadgen["warmup_prefill_concurrency_ramp_duration"] = *warmup_prefill_concurrency_ramp_duration;
+  if (request_cancellation_rate) {
+    loadgen["request_cancellation_rate"] = *request_cancellation_rate;
+    loadgen["request_cancellation_delay"] = request_cancellation_delay;
+  }
   if (workers_max) loadgen["workers_max"] = *workers_max;
   if (failed_request_threshold) loadgen["failed_request_threshold"] = *failed_request_threshold;
 

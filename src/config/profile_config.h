@@ -116,6 +116,12 @@ struct ProfileConfig {
   std::optional<double> warmup_request_rate_ramp_duration;  // seconds; default: the profiling value
   std::optional<double> concurrency_ramp_duration;         // seconds (§4.5)
   std::optional<double> warmup_concurrency_ramp_duration;  // seconds; default: the profiling value
+  std::optional<int64_t> prefill_concurrency;    // requests awaiting their first token (§4.6); streaming only
+  std::optional<double> prefill_concurrency_ramp_duration;  // seconds (§4.5)
+  std::optional<int64_t> warmup_prefill_concurrency;        // default: prefill_concurrency
+  std::optional<double> warmup_prefill_concurrency_ramp_duration;  // default: the profiling value
+  std::optional<double> request_cancellation_rate;  // percent (0, 100] of profiling requests (§4.7)
+  double request_cancellation_delay = 0.0;       // seconds after the body is written
   std::optional<int64_t> workers_max;            // --workers-max (default: see effective_workers)
   std::optional<double> failed_request_threshold;  // abort when failed/total exceeds this (0..1)
 

@@ -115,6 +115,9 @@ std::string render_console_report(const ProfileConfig& config, const RunSummary&
   if (info.arrivals_skipped_at_cap)
     out += "Note: " + std::to_string(info.arrivals_skipped_at_cap) +
            " scheduled arrivals were skipped because all --concurrency slots were busy.\n";
+  if (info.arrivals_skipped_at_prefill_cap)
+    out += "Note: " + std::to_string(info.arrivals_skipped_at_prefill_cap) +
+           " scheduled arrivals were skipped because all --prefill-concurrency slots were busy.\n";
   if (info.arrivals_dropped_catching_up)
     out += "Warning: " + std::to_string(info.arrivals_dropped_catching_up) +
            " scheduled arrivals were dropped: the client fell more than AIPERF_TIMING_MAX_CATCHUP_SECONDS behind "

@@ -25,6 +25,7 @@ struct RunInfo {
   uint64_t arrivals_dropped_catching_up = 0;  // overdue beyond AIPERF_TIMING_MAX_CATCHUP_SECONDS
   // The client's check on itself over the profiling phase; absent when that phase never ran.
   std::optional<ClientHealth> client_health;
+  uint64_t arrivals_skipped_at_prefill_cap = 0;  // every --prefill-concurrency slot was taken
 };
 
 // Chooses the artifact directory (cli-and-load.md §3.15, metrics-and-outputs.md §7.1) and

@@ -116,6 +116,7 @@ ojson summary_json(const ProfileConfig& config, const RunSummary& summary, const
   if (config.rate_mode()) {
     run_info["arrivals_skipped_at_cap"] = info.arrivals_skipped_at_cap;
     run_info["arrivals_dropped_catching_up"] = info.arrivals_dropped_catching_up;
+    if (config.prefill_concurrency) run_info["arrivals_skipped_at_prefill_cap"] = info.arrivals_skipped_at_prefill_cap;
   }
   doc["run_info"] = run_info;
 

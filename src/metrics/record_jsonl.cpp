@@ -54,6 +54,7 @@ void append_record_metadata(std::string& out, const RawRecord& raw, std::string_
   if (raw.was_cancelled) {
     key(out, first, "was_cancelled");
     out += "true";
+    opt_wall("cancellation_time_ns", raw.cancellation_ns);
   }
   out.push_back('}');
 }

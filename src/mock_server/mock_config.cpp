@@ -151,7 +151,7 @@ std::string_view mock_usage() {
 
 OpenAI-compatible HTTP/1.1 mock server for benchmarking and tests.
 Serves POST /v1/chat/completions, POST /v1/completions, GET /v1/models, GET /health,
-GET /metrics (requests in flight and their peak, Prometheus text).
+GET /metrics (requests in flight, awaiting their first token, and peaks; Prometheus text).
 
   --host HOST              address to listen on (default 127.0.0.1)
   --port N                 port (default 8000; 0 = pick a free port)

@@ -63,6 +63,12 @@ std::string metrics_text(const ServerShared& s) {
          s.in_flight.load(std::memory_order_relaxed));
   metric("aiperf_mock_in_flight_peak", "gauge", "Most completion requests in flight at once since start.",
          s.peak_in_flight.load(std::memory_order_relaxed));
+  metric("aiperf_mock_awaiting_first_token", "gauge",
+         "Completion requests read whose first content has not been written yet.",
+         s.awaiting_first_token.load(std::memory_order_relaxed));
+  metric("aiperf_mock_awaiting_first_token_peak", "gauge",
+         "Most completion requests awaiting their first content at once since start.",
+         s.peak_awaiting_first_token.load(std::memory_order_relaxed));
   return out;
 }
 
@@ -94,6 +100,11 @@ class Session {
   void trim_buffers();
   void close();
   void note_write(const TokenSchedule& schedule, int64_t first_chunk, int64_t end_chunk);
+  void note_first_token() {
+    if (!first_token_pending_) return;
+    first_token_pending_ = false;
+    worker_.shared->first_token_sent();
+  }
 
   static int64_t ns(Clock::time_point t) {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
@@ -112,6 +123,7 @@ class Session {
   ReplyFormatter formatter_;
   std::string out_;
   size_t timing_index_ = 0;  // the reply being sent: its entry in worker_.timings (--timing-log)
+  bool first_token_pending_ = false;  // counted in ServerShared::awaiting_first_token
 };
 
 template <class Stream>
@@ -192,10 +204,14 @@ asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind) {
   if (!err.empty()) co_return co_await send_error(400, err);
   worker_.shared->request_started();
   worker_.shared->stall.request_seen(ns(t0_));
+  first_token_pending_ = true;
   struct Finished {
-    ServerShared& shared;
-    ~Finished() { shared.request_finished(); }
-  } finished{*worker_.shared};  // also when the client goes away mid-reply
+    Session& session;
+    ~Finished() {
+      session.note_first_token();
+      session.worker_.shared->request_finished();
+    }
+  } finished{*this};  // also when the client goes away mid-reply
   if (worker_.shared->errors.next_fails()) {
     co_return co_await send_error(500, "injected failure (--error-rate)");
   }
@@ -248,6 +264,7 @@ asio::awaitable<bool> Session<Stream>::send_full_reply(const TokenSchedule& sche
   formatter_.append_full_reply(out_);
   if (!co_await hold_while_stalled()) co_return false;
   note_write(schedule, last, last + 1);
+  note_first_token();
   co_return co_await flush();
 }
 
@@ -270,6 +287,7 @@ asio::awaitable<bool> Session<Stream>::send_stream(const TokenSchedule& schedule
     if (next == chunks) formatter_.append_stream_tail(out_);
     if (!co_await hold_while_stalled()) co_return false;
     note_write(schedule, first, next);
+    note_first_token();
     if (!co_await flush()) co_return false;
   } while (next < chunks);
   co_return true;

@@ -35,15 +35,27 @@ struct ServerShared {
   std::atomic<int64_t> in_flight{0};       // completion requests read and not yet fully answered
   std::atomic<int64_t> peak_in_flight{0};
   std::atomic<uint64_t> requests_total{0};  // completion requests read
+  // Read and no content written yet: what a client's --prefill-concurrency caps.
+  std::atomic<int64_t> awaiting_first_token{0};
+  std::atomic<int64_t> peak_awaiting_first_token{0};
 
   void request_started() {
     requests_total.fetch_add(1, std::memory_order_relaxed);
-    int64_t now = in_flight.fetch_add(1, std::memory_order_relaxed) + 1;
-    int64_t peak = peak_in_flight.load(std::memory_order_relaxed);
-    while (now > peak && !peak_in_flight.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+    raise(in_flight, peak_in_flight);
+    raise(awaiting_first_token, peak_awaiting_first_token);
+  }
+  // Called just before the first content leaves (or when the reply ends without any), so a
+  // client can never see its first token while the request still counts here.
+  void first_token_sent() { awaiting_first_token.fetch_sub(1, std::memory_order_relaxed); }
+  void request_finished() { in_flight.fetch_sub(1, std::memory_order_relaxed); }
+
+ private:
+  static void raise(std::atomic<int64_t>& gauge, std::atomic<int64_t>& peak_gauge) {
+    int64_t now = gauge.fetch_add(1, std::memory_order_relaxed) + 1;
+    int64_t peak = peak_gauge.load(std::memory_order_relaxed);
+    while (now > peak && !peak_gauge.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
     }
   }
-  void request_finished() { in_flight.fetch_sub(1, std::memory_order_relaxed); }
 };
 
 // Owned by one worker thread.

@@ -54,6 +54,7 @@ struct RawRecord {
 
   std::optional<ErrorDetails> error;  // transport-level failure (connect, timeout, reset...)
   bool was_cancelled = false;
+  int64_t cancellation_ns = 0;     // when a cancelled request was cut off (0 = not cancelled)
 
   // Back to a blank record, keeping every buffer's capacity (records are recycled).
   void clear() {
@@ -78,6 +79,7 @@ struct RawRecord {
     chunks.clear();
     error.reset();
     was_cancelled = false;
+    cancellation_ns = 0;
   }
 };
 

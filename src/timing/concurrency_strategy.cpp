@@ -17,7 +17,7 @@ void ConcurrencyStrategy::start(PhaseControl& control) {
 }
 
 void ConcurrencyStrategy::fill(PhaseControl& control) {
-  while (control.in_flight() < limit_ && control.can_send()) control.issue(0);
+  while (control.in_flight() < limit_ && control.prefill_slot_free() && control.can_send()) control.issue(0);
 }
 
 int64_t ConcurrencyStrategy::step_at_ns(int64_t value) const {

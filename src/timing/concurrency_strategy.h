@@ -6,6 +6,8 @@
 // applies D·(v−1)/(N−1) seconds after the phase starts. Besides sparing the server a
 // thundering herd, a ramp spreads the requests' phases: without one, N identical requests that
 // start together finish together and restart together for the whole run.
+//
+// With --prefill-concurrency a free session slot also waits for a free prefill slot (§4.6).
 #include "timing/load_strategy.h"
 
 namespace aiperf {
@@ -16,6 +18,7 @@ class ConcurrencyStrategy : public LoadStrategy {
 
   void start(PhaseControl& control) override;
   void credit_returned(PhaseControl& control) override { fill(control); }
+  void prefill_released(PhaseControl& control) override { fill(control); }
   bool renewable() const override { return true; }
   int64_t next_deadline_ns() const override;
   void deadline_reached(PhaseControl& control, int64_t now_ns) override;

@@ -20,6 +20,13 @@ struct Credit {
   // Non-null: the worker may renew this credit itself when its request finishes (closed
   // loop); only when the budget refuses does the credit go back to the issuer.
   RenewalBudget* renewal = nullptr;
+  // --prefill-concurrency: the worker reports the first streamed event (ReturnKind::first_token)
+  // and sets first_token_reported on the copy it returns, so the issuer frees the slot once.
+  bool prefill_gated = false;
+  bool first_token_reported = false;
+  // --request-cancellation-rate: disconnect this long after the body is fully written if the
+  // response is still incomplete; -1 = never.
+  int64_t cancel_after_ns = -1;
 };
 
 }  // namespace aiperf

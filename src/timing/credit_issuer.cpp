@@ -9,6 +9,7 @@
 
 #include "common/clock.h"
 #include "timing/load_strategy.h"
+#include "timing/prefill_gate.h"
 #include "timing/renewal_budget.h"
 
 namespace aiperf {
@@ -50,8 +51,13 @@ class CreditIssuer::Phase : public PhaseControl {
       : issuer_(issuer),
         duration_end_ns_(spec.duration_s ? start_ns + seconds_to_ns(*spec.duration_s) : 0),
         budget_(spec.phase, spec.request_count ? uint64_t(*spec.request_count) : UINT64_MAX,
-                duration_end_ns_, issuer.dataset_size_, issuer.next_credit_id_),
-        renewable_(renewable) {}
+                duration_end_ns_, issuer.dataset_size_, issuer.next_credit_id_,
+                spec.cancellation_rate > 0
+                    ? CancellationDraw(spec.cancellation_rate, spec.cancellation_delay_s, spec.random_seed)
+                    : CancellationDraw()),
+        prefill_(spec.prefill_concurrency, spec.prefill_ramp_s, start_ns),
+        // A prefill cap must see every send, so workers may not renew credits themselves.
+        renewable_(renewable && !prefill_.enabled()) {}
 
   bool can_send() const override {
     if (sending_done_ || issuer_.cancel_requested() || !budget_.open()) return false;
@@ -72,6 +78,10 @@ class CreditIssuer::Phase : public PhaseControl {
     }
     credit.scheduled_ns = scheduled_ns;
     if (dataset_index) credit.dataset_index = *dataset_index;
+    if (prefill_.enabled()) {
+      prefill_.acquire();
+      credit.prefill_gated = true;
+    }
     size_t w = issuer_.pick_worker();
     ++issuer_.worker_in_flight_[w];
     ++held_by_workers_;
@@ -80,6 +90,7 @@ class CreditIssuer::Phase : public PhaseControl {
 
   // Credits out at workers (a renewed credit stays out: it was never given back).
   int64_t in_flight() const override { return held_by_workers_; }
+  bool prefill_slot_free() const override { return prefill_.has_slot(); }
 
   void stop_sending() {
     sending_done_ = true;
@@ -89,6 +100,7 @@ class CreditIssuer::Phase : public PhaseControl {
   CreditIssuer& issuer_;
   const int64_t duration_end_ns_;  // 0 = no duration limit
   RenewalBudget budget_;
+  PrefillGate prefill_;
   const bool renewable_;
   int64_t held_by_workers_ = 0;
   bool sending_done_ = false;
@@ -142,11 +154,20 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
   };
 
   auto drain_returns = [&] {
-    returns_.drain([&](size_t worker, const Credit&) {
-      --worker_in_flight_[worker];
-      --phase.held_by_workers_;
-      strategy->credit_returned(phase);
-    });
+    returns_.drain(
+        [&](size_t worker, const Credit& credit) {
+          --worker_in_flight_[worker];
+          --phase.held_by_workers_;
+          // No first-token report (error, cancel, nothing streamed): the slot frees now.
+          if (credit.prefill_gated && !credit.first_token_reported && credit.phase == spec.phase)
+            phase.prefill_.release();
+          strategy->credit_returned(phase);
+        },
+        [&](size_t, const Credit& credit) {
+          if (credit.phase != spec.phase) return;
+          phase.prefill_.release();
+          if (!phase.sending_done_) strategy->prefill_released(phase);
+        });
   };
 
   // Scheduled sends are handed over early; closed-loop deadlines (ramp steps) are kept exactly.
@@ -176,6 +197,8 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
     if (grace_end_ns && !cancel_deadline_ns) wake_at = std::min(wake_at, grace_end_ns);
     if (cancel_deadline_ns) wake_at = std::min(wake_at, cancel_deadline_ns);
     if (pace_at) wake_at = std::min(wake_at, pace_at - lead_ns);
+    if (int64_t step = phase.prefill_.next_step_ns(); step && !phase.sending_done_)
+      wake_at = std::min(wake_at, step);
     if (!pace_at || now < pace_at - lead_ns) {
       pollfd pfd{returns_.wake_fd(), POLLIN, 0};
       timespec ts{}, *timeout = nullptr;
@@ -193,11 +216,13 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
       // Everything due within the lead is issued now, carrying its scheduled time.
       const int64_t horizon = mono_ns() + lead_ns;
       if (int64_t d = strategy->next_deadline_ns(); d && horizon >= d) strategy->deadline_reached(phase, horizon);
+      if (phase.prefill_.advance(mono_ns())) strategy->prefill_released(phase);
     }
   }
   const ArrivalCounts arrivals = strategy->arrival_counts();
   out.arrivals_skipped_at_cap = arrivals.skipped_at_cap;
   out.arrivals_dropped_catching_up = arrivals.dropped_catching_up;
+  out.arrivals_skipped_at_prefill_cap = arrivals.skipped_at_prefill_cap;
   out.credits_issued = phase.budget_.taken();
   out.credits_returned = out.credits_issued - uint64_t(phase.held_by_workers_);
   out.end_ns = mono_ns();

@@ -23,6 +23,7 @@ struct PhaseOutcome {
   // Open loop only: scheduled arrivals that sent nothing (cli-and-load.md §4.2, §4.2.1).
   uint64_t arrivals_skipped_at_cap = 0;       // every --concurrency slot was taken
   uint64_t arrivals_dropped_catching_up = 0;  // overdue beyond AIPERF_TIMING_MAX_CATCHUP_SECONDS
+  uint64_t arrivals_skipped_at_prefill_cap = 0;  // every --prefill-concurrency slot was taken
 };
 
 class CreditIssuer {

@@ -8,7 +8,7 @@ namespace aiperf {
 
 CreditReturns::CreditReturns(size_t workers, size_t capacity) : overflow_(workers) {
   for (size_t i = 0; i < workers; ++i)
-    rings_.push_back(std::make_unique<boost::lockfree::spsc_queue<Credit>>(capacity));
+    rings_.push_back(std::make_unique<boost::lockfree::spsc_queue<ReturnMessage>>(capacity));
   wake_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (wake_fd_ < 0) throw std::runtime_error("eventfd failed");
 }
@@ -17,10 +17,11 @@ CreditReturns::~CreditReturns() {
   if (wake_fd_ >= 0) close(wake_fd_);
 }
 
-void CreditReturns::push(size_t worker, const Credit& credit) {
-  if (rings_[worker]->push(credit)) return;
+void CreditReturns::push(size_t worker, const Credit& credit, ReturnKind kind) {
+  const ReturnMessage message{credit, kind};
+  if (rings_[worker]->push(message)) return;
   std::lock_guard lock(overflow_[worker].mu);
-  overflow_[worker].credits.push_back(credit);
+  overflow_[worker].credits.push_back(message);
   spilled_.store(true, std::memory_order_release);
 }
 

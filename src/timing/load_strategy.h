@@ -20,12 +20,15 @@ class PhaseControl {
   // The strategy has nothing more to send: no more credits this phase.
   virtual void finish_sending() = 0;
   virtual int64_t in_flight() const = 0;  // credits issued and not yet returned
+  // --prefill-concurrency (§4.6): a slot for one more request awaiting its first token.
+  virtual bool prefill_slot_free() const { return true; }
 };
 
 // Open-loop arrivals that sent nothing; reported, never silently lost.
 struct ArrivalCounts {
   uint64_t skipped_at_cap = 0;     // found every --concurrency slot taken (§4.2.1)
   uint64_t dropped_catching_up = 0;  // overdue beyond the catch-up bound, re-anchored
+  uint64_t skipped_at_prefill_cap = 0;  // found every --prefill-concurrency slot taken (§4.6)
 };
 
 class LoadStrategy {
@@ -33,6 +36,8 @@ class LoadStrategy {
   virtual ~LoadStrategy() = default;
   virtual void start(PhaseControl& control) = 0;
   virtual void credit_returned(PhaseControl& control) = 0;
+  // A prefill slot came free (a first token arrived, or the prefill ramp stepped up).
+  virtual void prefill_released(PhaseControl&) {}
   // True when a finished credit is always replaced at once while the phase may send:
   // workers then renew credits themselves (see RenewalBudget) and return them only at the end.
   virtual bool renewable() const { return false; }

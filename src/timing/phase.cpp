@@ -22,6 +22,7 @@ double max_catchup_seconds() {
 // The profiling phase's load shape (cli-and-load.md §2.1).
 void set_profiling_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s) {
   p.concurrency_ramp_s = config.concurrency_ramp_duration.value_or(0);
+  p.random_seed = config.random_seed;  // also the cancellation draws' stream
   if (config.rate_mode()) {
     p.request_rate = config.request_rate;
     p.rate_series = config.request_rate_series;
@@ -29,7 +30,6 @@ void set_profiling_shape(PhaseSpec& p, const ProfileConfig& config, double catch
     p.arrival_pattern = config.arrival_pattern;
     p.arrival_smoothness = config.arrival_smoothness.value_or(1.0);
     p.rate_ramp_s = config.request_rate_ramp_duration.value_or(0);
-    p.random_seed = config.random_seed;
     p.max_catchup_s = catchup_s;
   } else if (config.fixed_schedule && p.phase == BenchmarkPhase::profiling) {
     p.concurrency = config.concurrency.value_or(0);
@@ -72,6 +72,10 @@ std::vector<PhaseSpec> plan_phases(const ProfileConfig& config, std::vector<int6
     PhaseSpec warmup;
     warmup.phase = BenchmarkPhase::warmup;
     set_warmup_shape(warmup, config, catchup_s);
+    warmup.prefill_concurrency =
+        config.warmup_prefill_concurrency.value_or(config.prefill_concurrency.value_or(0));
+    warmup.prefill_ramp_s = config.warmup_prefill_concurrency_ramp_duration.value_or(
+        config.prefill_concurrency_ramp_duration.value_or(0));
     warmup.request_count = config.warmup_request_count;  // first of count and duration stops it
     warmup.duration_s = config.warmup_duration;
     // Warm-up results are discarded, but its stragglers still load the server: by default
@@ -82,6 +86,10 @@ std::vector<PhaseSpec> plan_phases(const ProfileConfig& config, std::vector<int6
   PhaseSpec profiling;
   set_profiling_shape(profiling, config, catchup_s);
   profiling.fixed_schedule_ns = std::move(schedule_ns);
+  profiling.prefill_concurrency = config.prefill_concurrency.value_or(0);
+  profiling.prefill_ramp_s = config.prefill_concurrency_ramp_duration.value_or(0);
+  profiling.cancellation_rate = config.request_cancellation_rate.value_or(0);  // warm-up: never (§4.10)
+  profiling.cancellation_delay_s = config.request_cancellation_delay;
   profiling.request_count = config.effective_request_count();
   profiling.duration_s = config.benchmark_duration;
   if (config.benchmark_duration) profiling.grace_s = config.benchmark_grace_period;

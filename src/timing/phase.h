@@ -19,11 +19,15 @@ struct PhaseSpec {
   ArrivalPattern arrival_pattern = ArrivalPattern::poisson;
   double arrival_smoothness = 1.0;           // gamma shape k
   double rate_ramp_s = 0;                    // 0: full rate at once
-  std::optional<uint64_t> random_seed;       // arrival gaps' stream
+  std::optional<uint64_t> random_seed;       // timing streams: arrival gaps, cancellation draws
   double max_catchup_s = 0.01;               // AIPERF_TIMING_MAX_CATCHUP_SECONDS
   double concurrency_ramp_s = 0;             // 0: all slots at once; else 1 -> concurrency over this long
                                              // (with a rate: the ceiling ramps)
   std::vector<int64_t> fixed_schedule_ns;    // not empty: trace replay, entry k at start + [k]
+  int64_t prefill_concurrency = 0;           // requests awaiting their first token (0 = no limit)
+  double prefill_ramp_s = 0;                 // 0: all prefill slots at once; else 1 -> limit over this long
+  double cancellation_rate = 0;              // percent of requests cancelled (0 = none; never in warm-up)
+  double cancellation_delay_s = 0;           // after the body is written
   std::optional<int64_t> request_count;      // stop after this many credits
   std::optional<double> duration_s;          // stop issuing after this long
   double grace_s = std::numeric_limits<double>::infinity();  // wait for stragglers after duration

@@ -19,6 +19,7 @@ bool RenewalBudget::take(Credit& out, bool renewable) {
   out.phase = phase_;
   out.issued_ns = now;
   out.renewal = renewable ? this : nullptr;
+  out.cancel_after_ns = cancellation_.cancel_after_ns(n);
   return true;
 }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "timing/cancellation_draw.h"
 #include "timing/credit.h"
 
 namespace aiperf {
@@ -16,11 +17,13 @@ namespace aiperf {
 class RenewalBudget {
  public:
   // `max_credits`: the phase's request count (UINT64_MAX = none); `deadline_ns`: monotonic
-  // end of sending (0 = none); `next_id`: the run-wide credit id counter.
+  // end of sending (0 = none); `next_id`: the run-wide credit id counter; `cancellation`:
+  // which credits carry a cancel delay (drawn here, where every credit is numbered).
   RenewalBudget(BenchmarkPhase phase, uint64_t max_credits, int64_t deadline_ns, uint32_t dataset_size,
-                std::atomic<uint64_t>& next_id)
+                std::atomic<uint64_t>& next_id, CancellationDraw cancellation = {})
       : phase_(phase), max_credits_(max_credits), deadline_ns_(deadline_ns),
-        dataset_size_(dataset_size == 0 ? 1 : dataset_size), next_id_(next_id) {}
+        dataset_size_(dataset_size == 0 ? 1 : dataset_size), next_id_(next_id),
+        cancellation_(cancellation) {}
 
   // Any thread: takes one credit, or returns false once the phase may not send any more.
   bool take(Credit& out, bool renewable);
@@ -37,6 +40,7 @@ class RenewalBudget {
   const int64_t deadline_ns_;
   const uint32_t dataset_size_;
   std::atomic<uint64_t>& next_id_;
+  const CancellationDraw cancellation_;
   std::atomic<bool> open_{true};
   std::atomic<uint64_t> taken_{0};
 };

@@ -40,6 +40,10 @@ void RequestRateStrategy::deadline_reached(PhaseControl& control, int64_t now_ns
       ++counts_.skipped_at_cap;
       continue;
     }
+    if (!control.prefill_slot_free()) {  // §4.6 [unsure]: skipped like a full --concurrency
+      ++counts_.skipped_at_prefill_cap;
+      continue;
+    }
     control.issue(due);
   }
 }

@@ -5,7 +5,8 @@
 // jitter does not accumulate into the achieved rate.
 //
 // With --concurrency C as a ceiling (§4.2.1) an arrival that finds C credits out is skipped,
-// not queued. After a stall, arrivals still within the catch-up bound
+// not queued; so is one that finds every --prefill-concurrency slot taken (§4.6, where
+// upstream is unsure; our choice). After a stall, arrivals still within the catch-up bound
 // (AIPERF_TIMING_MAX_CATCHUP_SECONDS) are sent at once; older ones are dropped.
 // Both are counted (arrival_counts) so the report can say what was not sent.
 // With --concurrency-ramp-duration the ceiling itself ramps from 1 (§4.5).

@@ -22,7 +22,7 @@ std::variant<tcp::socket, asio::ssl::stream<tcp::socket>> make_stream(asio::io_c
 }  // namespace
 
 HttpConnection::HttpConnection(asio::io_context& io, asio::ssl::context* tls)
-    : stream_(make_stream(io, tls)), read_buffer_(new char[kReadBufferSize]) {}
+    : cancel_timer(io), stream_(make_stream(io, tls)), read_buffer_(new char[kReadBufferSize]) {}
 
 tcp::socket& HttpConnection::socket() {
   if (auto* s = std::get_if<tcp::socket>(&stream_)) return *s;

@@ -13,6 +13,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/stream.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "records/raw_record.h"
 
@@ -50,6 +51,13 @@ class HttpConnection {
   int64_t start_ns = 0;
   bool cancelled = false;
   bool timed_out = false;
+  // --request-cancellation-rate: one timer per connection, re-armed per request (no allocation).
+  // A fired wait acts only if `cancel_seq` still names the request that armed it.
+  asio::steady_timer cancel_timer;
+  uint64_t cancel_seq = 0;
+  bool cancel_armed = false;
+  int64_t cancel_delay_ns = 0;
+  bool cancel_fired = false;  // the request was cut off by its cancellation timer
 
  private:
   tcp::socket& socket();

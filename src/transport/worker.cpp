@@ -194,6 +194,7 @@ std::shared_ptr<HttpConnection> Worker::take_idle() {
 void Worker::track(HttpConnection& conn, const Credit& credit, int64_t now) {
   conn.phase = credit.phase;
   conn.cancelled = conn.timed_out = false;
+  conn.cancel_fired = false;
   conn.start_ns = now;
   conn.deadline_ns = now + options_.timeout_ns;
   conn.active_slot = active_.size();
@@ -215,9 +216,13 @@ void Worker::fail(RawRecord& record, const HttpConnection& conn, const boost::sy
   record.end_ns = now;
   if (conn.cancelled) {
     record.was_cancelled = true;
+    record.cancellation_ns = now;
+    // --request-cancellation-rate: the configured delay, so these records share one message
+    // (the exact cut-off is cancellation_ns); a cut-off after the grace period: time since start.
+    const int64_t after_ns = conn.cancel_fired ? conn.cancel_delay_ns : now - conn.start_ns;
     char message[96];
     std::snprintf(message, sizeof message, "Request was cancelled after %.3f seconds",
-                  double(now - conn.start_ns) / 1e9);
+                  double(after_ns) / 1e9);
     record.error = ErrorDetails{499, "RequestCancellationError", message};
   } else if (conn.timed_out) {
     char message[96];
@@ -265,8 +270,12 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
           break;
         }
       }
-      Outcome outcome = co_await exchange(*conn, rec, body, reused);
+      Outcome outcome = co_await exchange(conn, rec, body, reused, credit);
+      disarm_cancellation(*conn);
       untrack(*conn);
+      // The cancel timer fired while the complete response was already read: a success,
+      // but the connection is closed.
+      if (outcome == Outcome::done && conn->cancelled) outcome = Outcome::done_close;
       if (outcome == Outcome::stale && attempt == 0) {
         // The server had closed this keep-alive connection; nothing was measured yet, so
         // the request is sent again on a fresh connection with fresh timestamps.
@@ -298,21 +307,43 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   }
 }
 
-void Worker::return_credit(const Credit& credit) {
-  // Credits finishing in the same turn of the event loop go back together with one
-  // wake-up of the issuer: the flush runs after the completions already queued.
+void Worker::return_credit(const Credit& credit, ReturnKind kind) {
+  // Messages queued in the same turn of the event loop go back together with one wake-up
+  // of the issuer: the flush runs after the completions already queued.
   if (pending_returns_.empty()) {
     asio::post(io_, [this] {
-      for (const Credit& c : pending_returns_) returns_.push(options_.id, c);
+      for (const ReturnMessage& m : pending_returns_) returns_.push(options_.id, m.credit, m.kind);
       pending_returns_.clear();
       returns_.notify();
     });
   }
-  pending_returns_.push_back(credit);
+  pending_returns_.push_back(ReturnMessage{credit, kind});
 }
 
-asio::awaitable<Worker::Outcome> Worker::exchange(HttpConnection& conn, RawRecord& rec,
-                                                  const std::string& body, bool reused) {
+void Worker::arm_cancellation(const std::shared_ptr<HttpConnection>& conn, int64_t delay_ns) {
+  conn->cancel_delay_ns = delay_ns;
+  conn->cancel_armed = true;
+  const uint64_t seq = ++conn->cancel_seq;
+  conn->cancel_timer.expires_after(std::chrono::nanoseconds(delay_ns));
+  // The handler holds the connection: a wait that already fired may run after the request
+  // has ended and released it.
+  conn->cancel_timer.async_wait([conn, seq](const boost::system::error_code& ec) {
+    if (ec || !conn->cancel_armed || conn->cancel_seq != seq) return;
+    conn->cancelled = conn->cancel_fired = true;
+    conn->close();
+  });
+}
+
+void Worker::disarm_cancellation(HttpConnection& conn) {
+  if (!conn.cancel_armed) return;
+  conn.cancel_armed = false;
+  conn.cancel_timer.cancel();
+}
+
+asio::awaitable<Worker::Outcome> Worker::exchange(const std::shared_ptr<HttpConnection>& conn_ptr,
+                                                  RawRecord& rec, const std::string& body, bool reused,
+                                                  Credit& credit) {
+  HttpConnection& conn = *conn_ptr;
   options_.head->format(conn.head, rec.x_request_id, rec.x_correlation_id, body.size());
   rec.start_ns = mono_ns();
   auto [wec, written] = co_await conn.write(conn.head, body);
@@ -321,6 +352,10 @@ asio::awaitable<Worker::Outcome> Worker::exchange(HttpConnection& conn, RawRecor
     fail(rec, conn, wec, "cannot send to");
     co_return Outcome::failed;
   }
+  // §4.7: the cancellation delay runs from the moment the whole body is written.
+  if (credit.cancel_after_ns >= 0) arm_cancellation(conn_ptr, credit.cancel_after_ns);
+  // --prefill-concurrency: the slot frees at the first SSE message (its first byte read).
+  bool report_first_token = credit.prefill_gated && !credit.first_token_reported;
 
   ResponseReader reader(rec);
   char* buf = conn.read_buffer();
@@ -347,6 +382,11 @@ asio::awaitable<Worker::Outcome> Worker::exchange(HttpConnection& conn, RawRecor
         rec.end_ns = read_ns;
         rec.error = transport_error("ProtocolError", "invalid HTTP response: " + pec.message());
         co_return Outcome::failed;
+      }
+      if (report_first_token && rec.event_stream && !rec.chunks.empty()) {
+        report_first_token = false;
+        credit.first_token_reported = true;
+        return_credit(credit, ReturnKind::first_token);
       }
       if (reader.done()) {
         rec.end_ns = read_ns;

@@ -69,15 +69,17 @@ class Worker : public CreditTarget {
   enum class Outcome { done, done_close, stale, failed };
 
   asio::awaitable<void> run_request(Credit credit);
-  asio::awaitable<Outcome> exchange(HttpConnection& conn, RawRecord& record, const std::string& body,
-                                    bool reused);
+  asio::awaitable<Outcome> exchange(const std::shared_ptr<HttpConnection>& conn_ptr, RawRecord& record,
+                                    const std::string& body, bool reused, Credit& credit);
+  void arm_cancellation(const std::shared_ptr<HttpConnection>& conn, int64_t delay_ns);
+  static void disarm_cancellation(HttpConnection& conn);
   std::shared_ptr<HttpConnection> take_idle();
   void track(HttpConnection& conn, const Credit& credit, int64_t now);
   void untrack(HttpConnection& conn);
   void fail(RawRecord& record, const HttpConnection& conn, const boost::system::error_code& ec,
             const char* during);
   void schedule_timeout_sweep();
-  void return_credit(const Credit& credit);
+  void return_credit(const Credit& credit, ReturnKind kind = ReturnKind::finished);
   void run_loop();
   void launch(const Credit& credit);
   void launch_due(int64_t now);
@@ -95,7 +97,7 @@ class Worker : public CreditTarget {
   int64_t pace_timer_at_ = 0;
   std::vector<std::shared_ptr<HttpConnection>> idle_;  // keep-alive pool
   std::vector<HttpConnection*> active_;                // requests in flight
-  std::vector<Credit> pending_returns_;                // finished, not yet handed back
+  std::vector<ReturnMessage> pending_returns_;         // not yet handed back to the issuer
   // Set once this server has been seen closing idle keep-alive connections: from then on
   // each idle connection is checked (one recv(MSG_PEEK)) before it is reused.
   bool peek_before_reuse_ = false;

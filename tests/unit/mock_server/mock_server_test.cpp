@@ -438,11 +438,14 @@ TEST(MockServer, MetricsCountRequestsInFlightAndTheirPeak) {
   EXPECT_EQ(during.status, 200);
   EXPECT_NE(during.headers["content-type"].find("text/plain"), std::string::npos);
   EXPECT_EQ(prometheus_value(during.body, "aiperf_mock_in_flight"), 3) << during.body;
+  EXPECT_EQ(prometheus_value(during.body, "aiperf_mock_awaiting_first_token"), 3) << during.body;
   for (auto& s : streams) EXPECT_EQ(s->read_response().status, 200);
   HttpResponse after = probe.roundtrip(get_request("/metrics"));
   EXPECT_EQ(prometheus_value(after.body, "aiperf_mock_in_flight"), 0) << after.body;
   EXPECT_EQ(prometheus_value(after.body, "aiperf_mock_in_flight_peak"), 3);
   EXPECT_EQ(prometheus_value(after.body, "aiperf_mock_requests_total"), 3);
+  EXPECT_EQ(prometheus_value(after.body, "aiperf_mock_awaiting_first_token"), 0) << after.body;
+  EXPECT_EQ(prometheus_value(after.body, "aiperf_mock_awaiting_first_token_peak"), 3);
 }
 
 TEST(MockServer, NonStreamingWaitsForTheLastToken) {

@@ -24,10 +24,12 @@ TEST(CreditReturns, FullRingSpillsAndNothingIsLost) {
   std::set<uint64_t> seen;
   auto take = [&] {
     returns.clear_wake();
-    returns.drain([&](size_t worker, const Credit& c) {
-      EXPECT_EQ(worker, c.id % 2);
-      EXPECT_TRUE(seen.insert(c.id).second) << "credit " << c.id << " twice";
-    });
+    returns.drain(
+        [&](size_t worker, const Credit& c) {
+          EXPECT_EQ(worker, c.id % 2);
+          EXPECT_TRUE(seen.insert(c.id).second) << "credit " << c.id << " twice";
+        },
+        [](size_t, const Credit& c) { ADD_FAILURE() << "first-token message for " << c.id; });
   };
   // Drain while the producer runs (the rings fill and spill), then once more after it ends.
   for (int i = 0; i < 1000 && seen.size() < 5000; ++i) {
