@@ -29,6 +29,14 @@ namespace {
 constexpr double kProbeTimeoutSeconds = 10.0;
 
 
+std::vector<ConversationShape> conversation_shapes(const Dataset& dataset) {
+  std::vector<ConversationShape> shapes(dataset.entries.size());
+  for (size_t i = 0; i < shapes.size(); ++i)
+    for (const DatasetTurn& t : dataset.entries[i].later_turns)
+      shapes[i].delay_ns.push_back(int64_t(t.delay_ms * 1e6));
+  return shapes;
+}
+
 const PhaseOutcome* find_phase(const std::vector<PhaseOutcome>& outcomes, BenchmarkPhase phase) {
   for (const auto& o : outcomes)
     if (o.phase == phase) return &o;
@@ -73,7 +81,10 @@ int run_profile(const ProfileConfig& config) {
 
   // Data plane: one event loop per worker thread.
   const int worker_count = config.effective_workers();
-  const auto phases = plan_phases(config);
+  auto phases = plan_phases(config);
+  double total_turns = 0;
+  for (const DatasetEntry& e : dataset.entries) total_turns += e.turn_count();
+  for (PhaseSpec& p : phases) p.average_turns = total_turns / double(std::max<size_t>(1, dataset.entries.size()));
   int64_t max_in_flight = 0;
   for (const auto& p : phases) max_in_flight = std::max(max_in_flight, p.concurrency);
   CreditReturns returns(size_t(worker_count), size_t(max_in_flight) + 16);
@@ -94,6 +105,8 @@ int run_profile(const ProfileConfig& config) {
     options.tls = tls ? &*tls : nullptr;
     options.verify_host = config.ssl_verify;
     options.streaming = config.streaming;
+    options.config = &config;
+    options.dataset = &dataset;
     workers.push_back(std::make_unique<Worker>(std::move(options), returns, *record_queues.back()));
     targets.push_back(workers.back().get());
   }
@@ -103,12 +116,16 @@ int run_profile(const ProfileConfig& config) {
   for (auto& w : workers) w->start();
 
   CreditIssuer issuer(targets, returns, uint32_t(requests.size()));
+  if (config.multi_turn()) issuer.set_conversations(conversation_shapes(dataset));
   std::vector<PhaseOutcome> outcomes;
   {
     interrupt_guard.attach(issuer);
     std::cout << "Profiling " << url.display() << " (" << endpoint_type_name(config.endpoint_type)
               << (config.streaming ? ", streaming" : "") << ") with "
-              << (config.request_rate ? "request rate " + python_float_repr(*config.request_rate) + " req/s" +
+              << (config.user_centric_rate
+                      ? "user-centric rate " + python_float_repr(*config.user_centric_rate) + " req/s over " +
+                            std::to_string(config.num_users.value_or(1)) + " users"
+                  : config.request_rate ? "request rate " + python_float_repr(*config.request_rate) + " req/s" +
                                             (config.concurrency ? ", concurrency cap " + std::to_string(*config.concurrency) : "")
                                       : "concurrency " + std::to_string(config.effective_concurrency()))
               << " on " << worker_count << " worker thread(s)..." << std::endl;

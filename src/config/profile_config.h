@@ -65,6 +65,7 @@ struct ProfileConfig {
   std::optional<int64_t> osl_mean;               // --osl / --output-tokens-mean (unset: no cap sent)
   double osl_stddev = 0.0;
   int64_t num_dataset_entries = 100;             // --num-dataset-entries / --num-prompts
+  bool num_dataset_entries_given = false;
   std::optional<uint64_t> random_seed;           // --random-seed
   // Replaces isl_*/osl_* when not empty; one bucket per conversation (--seq-dist).
   std::vector<SequenceLengthBucket> sequence_distribution;
@@ -72,6 +73,14 @@ struct ProfileConfig {
   int64_t prefix_length = 0;                     // --prompt-prefix-length, tokens added to turn 0
   std::optional<int64_t> shared_system_prompt_length;  // tokens; one system prompt for all
   std::optional<int64_t> user_context_prompt_length;   // tokens; one distinct prompt per entry
+
+  // Multi-turn conversations (cli-and-load.md §3.6, §4.11)
+  std::optional<int64_t> conversation_num;       // --conversation-num/--num-sessions: sessions to start
+  int64_t conversation_turn_mean = 1;            // turns per conversation ~ Normal(mean, stddev), >= 1
+  double conversation_turn_stddev = 0.0;
+  double conversation_turn_delay_mean_ms = 0.0;  // think time before turns 2..N
+  double conversation_turn_delay_stddev_ms = 0.0;
+  double conversation_turn_delay_ratio = 1.0;    // multiplies every delay (0: none)
 
   // Load generator (§3.10, §3.12)
   std::optional<int64_t> concurrency;            // closed loop in-flight requests (default 1);
@@ -87,6 +96,8 @@ struct ProfileConfig {
   std::optional<double> concurrency_ramp_duration;         // seconds (§4.5)
   std::optional<double> warmup_concurrency_ramp_duration;  // seconds; default: the profiling value
   std::optional<int64_t> workers_max;            // --workers-max (default: see effective_workers)
+  std::optional<double> user_centric_rate;       // --user-centric-rate Q (total req/s over all users)
+  std::optional<int64_t> num_users;              // --num-users U (with --user-centric-rate only)
 
   // Output (§3.15)
   std::string artifact_root = "artifacts";       // --artifact-dir / --output-artifact-dir
@@ -102,7 +113,14 @@ struct ProfileConfig {
   // Derived helpers (defined in profile_config.cpp).
   int64_t effective_concurrency() const { return concurrency.value_or(1); }
   bool rate_mode() const { return request_rate.has_value(); }
-  // Requests for the profiling phase: explicit count, else 10 unless a duration is set.
+  bool user_centric_mode() const { return user_centric_rate.has_value(); }
+  // Conversations may have more than one turn (history, sessions in the timing plane).
+  bool multi_turn() const { return conversation_turn_mean > 1 || conversation_turn_stddev > 0; }
+  // Conversations the synthetic dataset holds: --num-dataset-entries, or --conversation-num
+  // when that is given and --num-dataset-entries is not.
+  int64_t dataset_size() const;
+  // Requests for the profiling phase: explicit count, else 10 unless a duration or a
+  // session count is set.
   std::optional<int64_t> effective_request_count() const;
   const std::string& tokenizer_name() const { return tokenizer ? *tokenizer : model_names.front(); }
   // Number of worker threads: upstream's max(1, min(int(cpus*0.75)-1, 32)) capped by concurrency.

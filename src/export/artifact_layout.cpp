@@ -22,6 +22,9 @@ std::string python_float_repr(double v) {
 }
 
 std::string stimulus_name(const ProfileConfig& config) {
+  if (config.user_centric_rate)  // upstream's current spelling (metrics-and-outputs.md §7)
+    return "user_centric-users" + std::to_string(config.num_users.value_or(1)) + "-qps" +
+           python_float_repr(*config.user_centric_rate);
   if (!config.request_rate) return "concurrency" + std::to_string(config.effective_concurrency());
   std::string rate = "request_rate" + python_float_repr(*config.request_rate);
   return config.concurrency ? "concurrency" + std::to_string(*config.concurrency) + "-" + rate : rate;

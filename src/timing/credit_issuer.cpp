@@ -7,6 +7,7 @@
 #include <sys/prctl.h>
 
 #include "common/clock.h"
+#include "timing/continuation_queue.h"
 #include "timing/load_strategy.h"
 #include "timing/renewal_budget.h"
 
@@ -60,41 +61,112 @@ class CreditIssuer::Phase : public PhaseControl {
   Phase(CreditIssuer& issuer, const PhaseSpec& spec, int64_t start_ns, bool renewable)
       : issuer_(issuer),
         duration_end_ns_(spec.duration_s ? start_ns + seconds_to_ns(*spec.duration_s) : 0),
-        budget_(spec.phase, spec.request_count ? uint64_t(*spec.request_count) : UINT64_MAX,
-                duration_end_ns_, issuer.dataset_size_, issuer.next_credit_id_),
-        renewable_(renewable) {}
+        // Single-turn: a session is one request, so --conversation-num caps credits too.
+        budget_(spec.phase, credit_cap(spec, issuer.multi_turn_), duration_end_ns_, issuer.dataset_size_,
+                issuer.next_credit_id_),
+        renewable_(renewable && !issuer.multi_turn_),  // the issuer must see every turn return
+        max_sessions_(issuer.multi_turn_ && spec.session_count ? uint64_t(*spec.session_count) : UINT64_MAX) {}
+
+  static uint64_t credit_cap(const PhaseSpec& spec, bool multi_turn) {
+    if (spec.request_count) return uint64_t(*spec.request_count);
+    if (!multi_turn && spec.session_count) return uint64_t(*spec.session_count);
+    return UINT64_MAX;
+  }
 
   bool can_send() const override {
-    if (sending_done_ || issuer_.cancel_requested() || !budget_.open()) return false;
+    if (sending_done_ || issuer_.cancel_requested() || !budget_.open() || budget_.exhausted()) return false;
     return !duration_end_ns_ || mono_ns() < duration_end_ns_;
   }
 
-  void issue(int64_t scheduled_ns) override {
+  bool can_start_session() const override { return can_send() && sessions_started_ < max_sessions_; }
+
+  void issue(int64_t scheduled_ns) override { start_session(scheduled_ns, UINT32_MAX); }
+
+  uint32_t start_session(int64_t scheduled_ns, uint32_t max_turns) override {
     Credit credit;
     if (!budget_.take(credit, renewable_)) {
       stop_sending();
-      return;
+      return 0;
     }
     credit.scheduled_ns = scheduled_ns;
-    size_t w = issuer_.pick_worker();
+    ++sessions_started_;
+    if (issuer_.multi_turn_) {
+      // Conversations in dataset order by session, not by credit: turns use up no entries.
+      credit.dataset_index = uint32_t(issuer_.next_conversation_++ % issuer_.dataset_size_);
+      credit.session_id = credit.id;
+      credit.session_turns = std::max<uint32_t>(
+          1, std::min(max_turns, issuer_.conversations_[credit.dataset_index].turns()));
+      ++sessions_active_;
+    }
+    deliver(credit, issuer_.pick_worker());
+    return credit.session_turns;
+  }
+
+  bool issue_continuation(int64_t scheduled_ns) override {
+    if (!continuations_.has_ready()) return false;
+    const Continuation next = continuations_.pop_ready();
+    Credit credit;
+    if (!budget_.take(credit, false)) {
+      --sessions_active_;  // cut short by the request count or the duration
+      stop_sending();
+      return false;
+    }
+    credit.scheduled_ns = scheduled_ns == kAtDue ? next.due_ns : scheduled_ns;
+    credit.dataset_index = next.conversation;
+    credit.turn_index = next.turn_index;
+    credit.session_id = next.session_id;
+    credit.session_turns = next.session_turns;
+    deliver(credit, next.worker);  // the worker holding the session's history
+    return true;
+  }
+
+  // A session's turn came back from `worker`: the session ends, or its next turn waits out
+  // the think time (the strategy may move it).
+  void turn_returned(size_t worker, Credit credit, LoadStrategy& strategy) {
+    if (credit.session_turns <= 1) return;
+    if (credit.turn_index + 1 >= credit.session_turns || sending_done_) {
+      --sessions_active_;
+      return;
+    }
+    if (credit.done_ns == 0) credit.done_ns = mono_ns();
+    Continuation next;
+    next.session_id = credit.session_id;
+    next.conversation = credit.dataset_index;
+    next.turn_index = credit.turn_index + 1;
+    next.session_turns = credit.session_turns;
+    next.worker = worker;
+    next.due_ns = strategy.continuation_due_ns(
+        credit, credit.done_ns + issuer_.conversations_[credit.dataset_index].delay_ns[credit.turn_index]);
+    continuations_.schedule(next);
+  }
+
+  void deliver(const Credit& credit, size_t w) {
     ++issuer_.worker_in_flight_[w];
     ++held_by_workers_;
     issuer_.workers_[w]->deliver(credit);
   }
 
-  // Credits out at workers (a renewed credit stays out: it was never given back).
-  int64_t in_flight() const override { return held_by_workers_; }
+  // Sessions holding a slot; single-turn: credits out at workers (a renewed credit stays out:
+  // it was never given back).
+  int64_t in_flight() const override { return issuer_.multi_turn_ ? sessions_active_ : held_by_workers_; }
 
   void stop_sending() {
     sending_done_ = true;
     budget_.close();
+    // Sessions whose next turn has not been sent end here (cut mid-conversation, §4.9).
+    sessions_active_ -= int64_t(continuations_.size());
+    continuations_.clear();
   }
 
   CreditIssuer& issuer_;
   const int64_t duration_end_ns_;  // 0 = no duration limit
   RenewalBudget budget_;
   const bool renewable_;
+  const uint64_t max_sessions_;
   int64_t held_by_workers_ = 0;
+  uint64_t sessions_started_ = 0;
+  int64_t sessions_active_ = 0;  // multi-turn: started, final turn not yet returned
+  ContinuationQueue continuations_;
   bool sending_done_ = false;
 };
 
@@ -106,6 +178,13 @@ CreditIssuer::CreditIssuer(std::vector<CreditTarget*> workers, CreditReturns& re
       dataset_size_(std::max<uint32_t>(1, dataset_size)) {}
 
 CreditIssuer::~CreditIssuer() = default;
+
+void CreditIssuer::set_conversations(std::vector<ConversationShape> conversations) {
+  conversations_ = std::move(conversations);
+  multi_turn_ = false;
+  for (const ConversationShape& c : conversations_) multi_turn_ = multi_turn_ || c.turns() > 1;
+  if (multi_turn_) dataset_size_ = uint32_t(conversations_.size());
+}
 
 void CreditIssuer::request_cancel() {
   cancel_.store(true, std::memory_order_relaxed);
@@ -146,9 +225,10 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
   };
 
   auto drain_returns = [&] {
-    returns_.drain([&](size_t worker, const Credit&) {
+    returns_.drain([&](size_t worker, const Credit& credit) {
       --worker_in_flight_[worker];
       --phase.held_by_workers_;
+      phase.turn_returned(worker, credit, *strategy);
       strategy->credit_returned(phase);
     });
   };
@@ -166,13 +246,18 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
         grace_end_ns = spec.grace_s == INFINITY ? INT64_MAX
                                                 : phase.duration_end_ns_ + seconds_to_ns(spec.grace_s);
     }
+    // Multi-turn: no session may start and none is running (the last one's final turn is back).
+    if (!phase.sending_done_ && multi_turn_ && !phase.can_start_session() && phase.sessions_active_ == 0)
+      phase.stop_sending();
     if (phase.sending_done_ && !out.sending_end_ns) out.sending_end_ns = now;
-    if (phase.sending_done_ && phase.in_flight() == 0) break;
+    if (phase.sending_done_ && phase.held_by_workers_ == 0) break;
     if (grace_end_ns && now >= grace_end_ns && !cancel_deadline_ns) cancel_all(now);
     if (cancel_deadline_ns && now >= cancel_deadline_ns) break;  // give up on the stragglers
 
-    // Sleep until a credit returns or the next deadline.
-    const int64_t pace_at = phase.sending_done_ ? 0 : strategy->next_deadline_ns();
+    // Sleep until a credit returns or the next deadline (a continuation's too).
+    int64_t pace_at = phase.sending_done_ ? 0 : strategy->next_deadline_ns();
+    if (int64_t c = phase.continuations_.next_due_ns(); c && !phase.sending_done_)
+      pace_at = pace_at ? std::min(pace_at, c) : c;
     int64_t wake_at = INT64_MAX;
     if (!phase.sending_done_ && phase.duration_end_ns_) wake_at = std::min(wake_at, phase.duration_end_ns_);
     if (grace_end_ns && !cancel_deadline_ns) wake_at = std::min(wake_at, grace_end_ns);
@@ -197,6 +282,8 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
       returns_.clear_wake();
     }
     drain_returns();
+    if (!phase.sending_done_ && phase.continuations_.release_due(mono_ns()))
+      strategy->continuations_ready(phase);
     if (!phase.sending_done_) {
       if (int64_t d = strategy->next_deadline_ns(); d && mono_ns() >= d)
         strategy->deadline_reached(phase, mono_ns());

@@ -2,10 +2,12 @@
 
 #include "timing/concurrency_strategy.h"
 #include "timing/request_rate_strategy.h"
+#include "timing/user_centric_strategy.h"
 
 namespace aiperf {
 
 std::unique_ptr<LoadStrategy> make_load_strategy(const PhaseSpec& spec) {
+  if (spec.user_centric_rate) return std::make_unique<UserCentricStrategy>(spec);
   if (spec.request_rate) return std::make_unique<RequestRateStrategy>(spec);
   return std::make_unique<ConcurrencyStrategy>(spec.concurrency, spec.concurrency_ramp_s);
 }

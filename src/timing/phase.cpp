@@ -21,7 +21,11 @@ double max_catchup_seconds() {
 
 // The load shape a warm-up inherits from the profiling phase (§4.10).
 void set_load_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s) {
-  if (config.rate_mode()) {
+  if (config.user_centric_mode()) {
+    p.user_centric_rate = config.user_centric_rate;
+    p.num_users = config.num_users.value_or(1);
+    p.concurrency = config.concurrency.value_or(0);  // a ceiling on sessions; unset: none
+  } else if (config.rate_mode()) {
     p.request_rate = config.request_rate;
     p.concurrency = config.concurrency.value_or(0);
     p.arrival_pattern = config.arrival_pattern;
@@ -52,6 +56,7 @@ std::vector<PhaseSpec> plan_phases(const ProfileConfig& config) {
   set_load_shape(profiling, config, catchup_s);
   profiling.concurrency_ramp_s = config.concurrency_ramp_duration.value_or(0);
   profiling.request_count = config.effective_request_count();
+  profiling.session_count = config.conversation_num;
   profiling.duration_s = config.benchmark_duration;
   if (config.benchmark_duration) profiling.grace_s = config.benchmark_grace_period;
   phases.push_back(profiling);

@@ -21,7 +21,11 @@ struct PhaseSpec {
   std::optional<uint64_t> random_seed;       // arrival gaps' stream
   double max_catchup_s = 0.01;               // AIPERF_TIMING_MAX_CATCHUP_SECONDS
   double concurrency_ramp_s = 0;             // 0: all slots at once; else 1 -> concurrency over this long
-  std::optional<int64_t> request_count;      // stop after this many credits
+  std::optional<int64_t> request_count;      // stop after this many credits (turns)
+  std::optional<int64_t> session_count;      // --conversation-num: start no session after this many
+  std::optional<double> user_centric_rate;   // set: user-centric mode at this total req/s (§4.4)
+  int64_t num_users = 0;                     // --num-users
+  double average_turns = 1;                  // the dataset's mean turns per conversation (user-centric)
   std::optional<double> duration_s;          // stop issuing after this long
   double grace_s = std::numeric_limits<double>::infinity();  // wait for stragglers after duration
 };

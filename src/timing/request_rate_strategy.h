@@ -22,6 +22,8 @@ class RequestRateStrategy : public LoadStrategy {
   int64_t next_deadline_ns() const override { return next_ns_; }
   void deadline_reached(PhaseControl& control, int64_t now_ns) override;
   ArrivalCounts arrival_counts() const override { return counts_; }
+  // A continuation whose think time is over waits for the next tick and takes it (§4.11).
+  void continuations_ready(PhaseControl&) override {}
 
  private:
   int64_t gap_ns();
