@@ -28,7 +28,7 @@ std::vector<std::string> preview_later_turn_bodies(const ProfileConfig& config, 
 struct PreparedRequest {
   std::string conversation_id;
   std::string body;  // compact JSON, sent verbatim: the conversation's first turn
-  std::vector<std::string> later_turn_previews;  // inputs.json only; see preview_later_turn_bodies
+  std::vector<std::string> later_turn_previews = {};  // inputs.json only; see preview_later_turn_bodies
 };
 
 std::vector<PreparedRequest> prepare_requests(const ProfileConfig& config, const Dataset& dataset);
