@@ -157,12 +157,11 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
     rec.chunks.reserve(64);
   }
   const std::string* body = &(*options_.requests)[credit.dataset_index].body;
-  if (credit.session_turns > 1)
-    body = &session_turn_body(credit, rec);
-  else
-    assign_uuid4(rec.x_correlation_id);
+  if (credit.session_turns == 1) assign_uuid4(rec.x_correlation_id);
 
   try {
+    // Inside the try: a body that cannot be built becomes an error record, never a lost credit.
+    if (credit.session_turns > 1) body = &session_turn_body(credit, rec);
     for (int attempt = 0;; ++attempt) {
       // A retry always uses a fresh connection, so it cannot be stale again.
       std::shared_ptr<HttpConnection> conn = attempt == 0 ? take_idle() : nullptr;
@@ -236,7 +235,11 @@ void Worker::session_turn_done(const Credit& credit, const RawRecord& rec) {
   }
   std::string reply;
   if (!rec.error && !rec.was_cancelled) {
-    for (const ParsedResponse& r : parse_record(*options_.config, rec).responses) reply += r.text;
+    try {
+      for (const ParsedResponse& r : parse_record(*options_.config, rec).responses) reply += r.text;
+    } catch (const std::exception&) {
+      reply.clear();  // an unreadable reply adds nothing to the history, like a failed one
+    }
   }
   it->second.replies.resize(credit.turn_index);
   it->second.replies.push_back(std::move(reply));  // a failed or empty reply adds nothing
