@@ -123,7 +123,7 @@ class CreditIssuer::Phase : public PhaseControl {
   // A session's turn came back from `worker`: the session ends, or its next turn waits out
   // the think time (the strategy may move it).
   void turn_returned(size_t worker, Credit credit, LoadStrategy& strategy) {
-    if (credit.session_turns <= 1) return;
+    if (!issuer_.multi_turn_) return;  // (a one-turn session of a multi-turn run still ends here)
     if (credit.turn_index + 1 >= credit.session_turns || sending_done_) {
       --sessions_active_;
       return;
@@ -248,6 +248,11 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
     }
     // Multi-turn: no session may start and none is running (the last one's final turn is back).
     if (!phase.sending_done_ && multi_turn_ && !phase.can_start_session() && phase.sessions_active_ == 0)
+      phase.stop_sending();
+    // Nothing out, nothing waiting, nothing scheduled: no event can ever send again, so the
+    // phase ends rather than wait forever (a strategy bug must not hang the run).
+    if (!phase.sending_done_ && phase.held_by_workers_ == 0 && phase.continuations_.size() == 0 &&
+        strategy->next_deadline_ns() == 0)
       phase.stop_sending();
     if (phase.sending_done_ && !out.sending_end_ns) out.sending_end_ns = now;
     if (phase.sending_done_ && phase.held_by_workers_ == 0) break;

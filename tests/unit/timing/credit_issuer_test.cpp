@@ -444,3 +444,46 @@ TEST(CreditIssuerSessions, UserCentricTerminatesAtTheRequestCount) {
 
 }  // namespace
 }  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+// Regression: users whose virtual history leaves them one turn used to keep their session slot,
+// so a run stopped by --num-sessions or held by --concurrency never ended.
+TEST(CreditIssuerSessions, UserCentricEndsBySessionsAndUnderACeiling) {
+  {
+    CreditReturns returns(1, 64);
+    FakeWorker w(0, returns, 300us, false);
+    CreditIssuer issuer({&w}, returns, 3);
+    issuer.set_conversations(conversations(3, 3, 0));
+    PhaseSpec spec;
+    spec.user_centric_rate = 300;
+    spec.num_users = 3;
+    spec.average_turns = 3;
+    spec.concurrency = 0;
+    spec.session_count = 6;  // a new user (3 turns), users with 1 and 2 turns left, 3 more new ones
+    auto outcomes = issuer.run({spec});
+    EXPECT_EQ(outcomes.at(0).credits_issued, 15u);
+    EXPECT_EQ(outcomes.at(0).credits_returned, 15u);
+  }
+  {
+    CreditReturns returns(1, 64);
+    FakeWorker w(0, returns, 2000us, false);
+    CreditIssuer issuer({&w}, returns, 3);
+    issuer.set_conversations(conversations(3, 3, 0));
+    PhaseSpec spec;
+    spec.user_centric_rate = 500;
+    spec.num_users = 5;
+    spec.average_turns = 3;
+    spec.concurrency = 2;  // at most two users at once
+    spec.request_count = 20;
+    const int64_t t0 = mono_ns();
+    auto outcomes = issuer.run({spec});
+    EXPECT_EQ(outcomes.at(0).credits_issued, 20u);
+    EXPECT_LE(w.max_held, 2);
+    EXPECT_LT(mono_ns() - t0, 10'000'000'000);
+  }
+}
+
+}  // namespace
+}  // namespace aiperf
