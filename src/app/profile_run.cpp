@@ -53,6 +53,14 @@ Workload build_workload(const ProfileConfig& config, const Tokenizer& tokenizer)
 }
 
 
+std::vector<ConversationShape> conversation_shapes(const Dataset& dataset) {
+  std::vector<ConversationShape> shapes(dataset.entries.size());
+  for (size_t i = 0; i < shapes.size(); ++i)
+    for (const DatasetTurn& t : dataset.entries[i].later_turns)
+      shapes[i].delay_ns.push_back(int64_t(t.delay_ms * 1e6));
+  return shapes;
+}
+
 const PhaseOutcome* find_phase(const std::vector<PhaseOutcome>& outcomes, BenchmarkPhase phase) {
   for (const auto& o : outcomes)
     if (o.phase == phase) return &o;
@@ -90,6 +98,9 @@ class FailureThreshold {
 };
 
 std::string load_description(const ProfileConfig& config, size_t scheduled) {
+  if (config.user_centric_rate)
+    return "user-centric rate " + python_float_repr(*config.user_centric_rate) + " req/s over " +
+           std::to_string(config.num_users.value_or(1)) + " users";
   if (config.fixed_schedule)
     return "a fixed schedule of " + std::to_string(scheduled) + " requests" +
            (config.concurrency ? ", concurrency cap " + std::to_string(*config.concurrency) : "");
@@ -110,7 +121,8 @@ int run_profile(const ProfileConfig& config) {
                       config.tokenizer_trust_remote_code},
                      &std::cerr);
   Workload workload = build_workload(config, *tokenizer);
-  std::vector<PreparedRequest> requests = prepare_requests(config, workload.dataset);
+  const Dataset& dataset = workload.dataset;
+  std::vector<PreparedRequest> requests = prepare_requests(config, dataset);
 
   EndpointUrl url = resolve_endpoint_url(config.urls.front(), config.endpoint_path());
   std::vector<tcp::endpoint> endpoints = resolve_and_probe(url, kProbeTimeoutSeconds);
@@ -139,7 +151,10 @@ int run_profile(const ProfileConfig& config) {
   // Data plane: one event loop per worker thread.
   const int worker_count = config.effective_workers();
   const size_t scheduled = workload.schedule_ns.size();
-  const auto phases = plan_phases(config, std::move(workload.schedule_ns));
+  auto phases = plan_phases(config, std::move(workload.schedule_ns));
+  double total_turns = 0;
+  for (const DatasetEntry& e : dataset.entries) total_turns += e.turn_count();
+  for (PhaseSpec& p : phases) p.average_turns = total_turns / double(std::max<size_t>(1, dataset.entries.size()));
   int64_t max_in_flight = 0;
   for (const auto& p : phases) max_in_flight = std::max(max_in_flight, p.concurrency);
   // Up to two messages per credit out (--prefill-concurrency adds a first-token report).
@@ -161,11 +176,14 @@ int run_profile(const ProfileConfig& config) {
     options.tls = tls ? &*tls : nullptr;
     options.verify_host = config.ssl_verify;
     options.streaming = config.streaming;
+    options.config = &config;
+    options.dataset = &dataset;
     workers.push_back(std::make_unique<Worker>(std::move(options), returns, *record_queues.back()));
     targets.push_back(workers.back().get());
   }
 
   CreditIssuer issuer(targets, returns, uint32_t(requests.size()));
+  if (config.multi_turn()) issuer.set_conversations(conversation_shapes(dataset));
   FailureThreshold failure_threshold(config);
   RecordCollector collector(queue_ptrs, [&](const RawRecord& record) {
     processor.process(record);

@@ -36,6 +36,8 @@ struct RawFlags {
   std::string warmup_duration, warmup_grace, warmup_concurrency, warmup_rate, warmup_pattern, warmup_rate_ramp;
   std::string prefill_concurrency, prefill_ramp, warmup_prefill_concurrency, warmup_prefill_ramp;
   std::string cancellation_rate, cancellation_delay;
+  std::string conversation_num, turn_mean, turn_stddev, delay_mean, delay_stddev, delay_ratio;
+  std::string user_centric_rate, num_users;
   std::string artifact_dir, export_level, ui_type;
   std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;
   bool fixed_schedule = false, no_fixed_schedule = false, schedule_auto_offset = false;
@@ -206,6 +208,26 @@ struct ProfileParser {
            "Seconds after a cancelled request is fully sent before disconnecting (default 0).");
     single(g, "--workers-max,--max-workers", "INT", raw.workers_max,
            "Worker threads (default: from the CPU count, capped by concurrency).");
+    single(g, "--user-centric-rate", "REQ/S", raw.user_centric_rate,
+           "User-centric mode: this many requests/s in total over --num-users users (multi-turn).");
+    single(g, "--num-users", "INT", raw.num_users, "Simulated users for --user-centric-rate.");
+    add_conversation_flags();
+  }
+
+  void add_conversation_flags() {
+    const char* g = "Conversations";
+    single(g, "--conversation-num,--num-conversations,--num-sessions", "INT", raw.conversation_num,
+           "Conversations to start (a stop condition; started ones finish). Sizes the dataset.");
+    single(g, "--conversation-turn-mean,--session-turns-mean", "INT", raw.turn_mean,
+           "Mean turns per conversation (default 1).");
+    single(g, "--conversation-turn-stddev,--session-turns-stddev", "INT", raw.turn_stddev,
+           "Stddev of turns per conversation (default 0).");
+    single(g, "--conversation-turn-delay-mean,--session-turn-delay-mean", "MS", raw.delay_mean,
+           "Mean think time before turns 2..N, from the previous reply (default 0).");
+    single(g, "--conversation-turn-delay-stddev,--session-turn-delay-stddev", "MS", raw.delay_stddev,
+           "Stddev of the think time (default 0).");
+    single(g, "--conversation-turn-delay-ratio,--session-delay-ratio", "FLOAT", raw.delay_ratio,
+           "Multiplies every think time (default 1; 0 removes them).");
   }
 
   void add_trace_flags() {
@@ -435,8 +457,10 @@ class Converter {
     if (auto v = float_at_least("--isl-stddev", r.isl_stddev, 0, sweep)) c.isl_stddev = *v;
     c.osl_mean = int_at_least("--osl", r.osl, 1, sweep);
     if (auto v = float_at_least("--osl-stddev", r.osl_stddev, 0, sweep)) c.osl_stddev = *v;
-    if (auto v = int_at_least("--num-dataset-entries", r.num_dataset_entries, 1))
+    if (auto v = int_at_least("--num-dataset-entries", r.num_dataset_entries, 1)) {
       c.num_dataset_entries = *v;
+      c.num_dataset_entries_given = true;
+    }
     if (given("--random-seed")) c.random_seed = parse_uint_flag("--random-seed", r.random_seed);
     convert_synthetic_prompts(c, r);
     convert_input_file(c, r);
@@ -543,6 +567,8 @@ class Converter {
     c.concurrency_ramp_duration = float_above("--concurrency-ramp-duration", r.concurrency_ramp, 0);
     c.warmup_concurrency_ramp_duration =
         float_above("--warmup-concurrency-ramp-duration", r.warmup_concurrency_ramp, 0);
+    convert_conversations(c, r);
+    convert_user_centric(c, r);
     convert_request_rate(c, r);
     convert_warmup(c, r);
     convert_prefill_concurrency(c, r);
@@ -623,6 +649,55 @@ class Converter {
         throw ConfigError("--request-cancellation-delay requires --request-cancellation-rate");
       c.request_cancellation_delay = *v;
     }
+  }
+
+  // cli-and-load.md §3.6, §4.9, §4.11.
+  void convert_conversations(ProfileConfig& c, const RawFlags& r) const {
+    constexpr auto sweep = SweepList::rejected_as_unsupported;
+    c.conversation_num = int_at_least("--conversation-num", r.conversation_num, 1, sweep);
+    if (auto v = int_at_least("--conversation-turn-mean", r.turn_mean, 1, sweep)) c.conversation_turn_mean = *v;
+    if (auto v = int_at_least("--conversation-turn-stddev", r.turn_stddev, 0))
+      c.conversation_turn_stddev = double(*v);
+    if (auto v = float_at_least("--conversation-turn-delay-mean", r.delay_mean, 0))
+      c.conversation_turn_delay_mean_ms = *v;
+    if (auto v = float_at_least("--conversation-turn-delay-stddev", r.delay_stddev, 0))
+      c.conversation_turn_delay_stddev_ms = *v;
+    if (auto v = float_at_least("--conversation-turn-delay-ratio", r.delay_ratio, 0))
+      c.conversation_turn_delay_ratio = *v;
+    if (c.conversation_num && c.request_count)
+      throw ConfigError(name("--request-count") + " cannot be combined with " + name("--conversation-num") +
+                        " (both are stop conditions; give one)");
+    // Completions has no roles: later turns could not carry the history (and dropping it
+    // would misstate what a conversation sends).
+    if (c.multi_turn() && c.endpoint_type != EndpointType::chat)
+      throw ConfigError(name(given("--conversation-turn-mean") ? "--conversation-turn-mean"
+                                                                : "--conversation-turn-stddev") +
+                        ": multi-turn conversations need a chat endpoint (--endpoint-type " +
+                        endpoint_type_name(c.endpoint_type) + " cannot carry history)");
+  }
+
+  // cli-and-load.md §3.13, §4.4, §4.12.
+  void convert_user_centric(ProfileConfig& c, const RawFlags& r) const {
+    c.user_centric_rate = float_above("--user-centric-rate", r.user_centric_rate, 0);
+    c.num_users = int_at_least("--num-users", r.num_users, 1, SweepList::rejected_as_unsupported);
+    if (!c.user_centric_rate) {
+      if (c.num_users) throw ConfigError("--num-users requires --user-centric-rate");
+      return;
+    }
+    for (const char* other : {"--request-rate", "--request-rate-series", "--arrival-pattern", "--arrival-smoothness",
+                              "--request-rate-ramp-duration", "--concurrency-ramp-duration"})
+      if (given(other)) throw ConfigError("--user-centric-rate cannot be combined with " + name(other));
+    if (!c.num_users) throw ConfigError("--user-centric-rate requires --num-users");
+    if (c.conversation_turn_mean < 2)
+      throw ConfigError("--user-centric-rate needs multi-turn conversations: --conversation-turn-mean >= 2 (got " +
+                        std::to_string(c.conversation_turn_mean) + ")");
+    const int64_t users = *c.num_users;
+    if (c.request_count && *c.request_count < users)
+      throw ConfigError(name("--request-count") + " " + std::to_string(*c.request_count) +
+                        " is less than --num-users " + std::to_string(users));
+    if (c.conversation_num && *c.conversation_num < users)
+      throw ConfigError(name("--conversation-num") + " " + std::to_string(*c.conversation_num) +
+                        " is less than --num-users " + std::to_string(users));
   }
 
   // cli-and-load.md §2.1 (mode selection) and §4.12 (validation).

@@ -52,15 +52,20 @@ const char* custom_dataset_type_name(CustomDatasetType t) {
 
 std::optional<int64_t> ProfileConfig::effective_request_count() const {
   if (request_count) return request_count;
-  if (benchmark_duration || fixed_schedule) return std::nullopt;
+  if (benchmark_duration || fixed_schedule || conversation_num) return std::nullopt;
   return 10;  // upstream's default stop condition (cli-and-load.md §2.2)
+}
+
+int64_t ProfileConfig::dataset_size() const {
+  if (conversation_num && !num_dataset_entries_given) return *conversation_num;
+  return num_dataset_entries;
 }
 
 int ProfileConfig::effective_workers() const {
   int cpus = int(std::max(1u, std::thread::hardware_concurrency()));
   int workers = workers_max ? int(*workers_max) : std::max(1, std::min(int(cpus * 0.75) - 1, 32));
   // An open loop without a ceiling may have any number in flight: no cap on workers.
-  if ((rate_mode() || fixed_schedule) && !concurrency) return std::max(1, workers);
+  if ((rate_mode() || fixed_schedule || user_centric_mode()) && !concurrency) return std::max(1, workers);
   return int(std::max<int64_t>(1, std::min<int64_t>(workers, effective_concurrency())));
 }
 
@@ -129,9 +134,15 @@ nlohmann::json ProfileConfig::to_json() const {
                            {"prefix_prompt", prefix_prompt}};
   if (!sequence_distribution.empty())
     prompt["sequence_distribution"] = sequence_distribution_text(sequence_distribution);
-  nlohmann::json input = {
-      {"prompt", prompt},
-      {"conversation", {{"num_dataset_entries", num_dataset_entries}}}};
+  nlohmann::json conversation = {
+      {"num_dataset_entries", dataset_size()},
+      {"turn", {{"mean", conversation_turn_mean},
+                {"stddev", conversation_turn_stddev},
+                {"delay", {{"mean", conversation_turn_delay_mean_ms},
+                           {"stddev", conversation_turn_delay_stddev_ms},
+                           {"ratio", conversation_turn_delay_ratio}}}}}};
+  if (conversation_num) conversation["num"] = *conversation_num;
+  nlohmann::json input = {{"prompt", prompt}, {"conversation", conversation}};
   if (!extra_inputs.empty()) {
     // Upstream stores --extra-inputs and --header as lists of [name, value] pairs.
     nlohmann::json pairs = nlohmann::json::array();
@@ -156,7 +167,12 @@ nlohmann::json ProfileConfig::to_json() const {
   }
 
   nlohmann::json loadgen = nlohmann::json::object();
-  if ((!rate_mode() && !fixed_schedule) || concurrency) loadgen["concurrency"] = effective_concurrency();
+  if ((!rate_mode() && !fixed_schedule && !user_centric_mode()) || concurrency)
+    loadgen["concurrency"] = effective_concurrency();
+  if (user_centric_rate) {
+    loadgen["user_centric_rate"] = *user_centric_rate;
+    if (num_users) loadgen["num_users"] = *num_users;
+  }
   if (request_rate) {
     loadgen["request_rate"] = *request_rate;
     loadgen["arrival_pattern"] = arrival_pattern_name(arrival_pattern);

@@ -76,6 +76,7 @@ struct ProfileConfig {
   std::optional<int64_t> osl_mean;               // --osl / --output-tokens-mean (unset: no cap sent)
   double osl_stddev = 0.0;
   int64_t num_dataset_entries = 100;             // --num-dataset-entries / --num-prompts
+  bool num_dataset_entries_given = false;
   std::optional<uint64_t> random_seed;           // --random-seed
   // Replaces isl_*/osl_* when not empty; one bucket per conversation (--seq-dist).
   std::vector<SequenceLengthBucket> sequence_distribution;
@@ -92,6 +93,14 @@ struct ProfileConfig {
   bool fixed_schedule_auto_offset = false;       // resolved: schedule zero = first kept timestamp
   std::optional<int64_t> fixed_schedule_start_offset;  // ms, inclusive
   std::optional<int64_t> fixed_schedule_end_offset;    // ms, inclusive
+
+  // Multi-turn conversations (cli-and-load.md §3.6, §4.11)
+  std::optional<int64_t> conversation_num;       // --conversation-num/--num-sessions: sessions to start
+  int64_t conversation_turn_mean = 1;            // turns per conversation ~ Normal(mean, stddev), >= 1
+  double conversation_turn_stddev = 0.0;
+  double conversation_turn_delay_mean_ms = 0.0;  // think time before turns 2..N
+  double conversation_turn_delay_stddev_ms = 0.0;
+  double conversation_turn_delay_ratio = 1.0;    // multiplies every delay (0: none)
 
   // Load generator (§3.10, §3.12)
   std::optional<int64_t> concurrency;            // closed loop in-flight requests (default 1);
@@ -124,6 +133,8 @@ struct ProfileConfig {
   double request_cancellation_delay = 0.0;       // seconds after the body is written
   std::optional<int64_t> workers_max;            // --workers-max (default: see effective_workers)
   std::optional<double> failed_request_threshold;  // abort when failed/total exceeds this (0..1)
+  std::optional<double> user_centric_rate;       // --user-centric-rate Q (total req/s over all users)
+  std::optional<int64_t> num_users;              // --num-users U (with --user-centric-rate only)
 
   // Output (§3.15)
   std::string artifact_root = "artifacts";       // --artifact-dir / --output-artifact-dir
@@ -141,8 +152,14 @@ struct ProfileConfig {
   int64_t effective_concurrency() const { return concurrency.value_or(1); }
   bool rate_mode() const { return request_rate.has_value() || !request_rate_series.empty(); }
   bool has_warmup() const { return warmup_request_count || warmup_duration; }
-  // Requests for the profiling phase: explicit count, else 10 unless a duration is set or
-  // the phase replays a fixed schedule (which then ends with its last record).
+  bool user_centric_mode() const { return user_centric_rate.has_value(); }
+  // Conversations may have more than one turn (history, sessions in the timing plane).
+  bool multi_turn() const { return conversation_turn_mean > 1 || conversation_turn_stddev > 0; }
+  // Conversations the synthetic dataset holds: --num-dataset-entries, or --conversation-num
+  // when that is given and --num-dataset-entries is not.
+  int64_t dataset_size() const;
+  // Requests for the profiling phase: explicit count, else 10 unless a duration or a session
+  // count is set, or the phase replays a fixed schedule (which then ends with its last record).
   std::optional<int64_t> effective_request_count() const;
   const std::string& tokenizer_name() const { return tokenizer ? *tokenizer : model_names.front(); }
   // Number of worker threads: upstream's max(1, min(int(cpus*0.75)-1, 32)) capped by concurrency.

@@ -10,7 +10,17 @@
 
 namespace aiperf {
 
-// One single-turn conversation.
+// A later turn of a multi-turn conversation (turns 2..N). Holds only the new user text:
+// the history (earlier prompts and the live replies) is added when the turn is sent.
+struct DatasetTurn {
+  std::string prompt;
+  int64_t intended_input_tokens = 0;
+  std::optional<int64_t> max_tokens;
+  double delay_ms = 0;  // think time before this turn, from the previous reply's completion
+};
+
+// One conversation. Its first turn's fields are flat (every single-turn reader uses only
+// those); `later_turns` holds turns 2..N of a multi-turn conversation.
 struct DatasetEntry {
   std::string conversation_id;       // upstream session_id: "session_000000".. if seeded, else UUID
   std::string model;                 // model name to send
@@ -19,6 +29,9 @@ struct DatasetEntry {
   std::optional<int64_t> max_tokens; // requested OSL (sent with --osl or --seq-dist)
   std::optional<std::string> system_message;        // --shared-system-prompt-length
   std::optional<std::string> user_context_message;  // --user-context-prompt-length
+  std::vector<DatasetTurn> later_turns;             // --conversation-turn-mean > 1
+
+  uint32_t turn_count() const { return uint32_t(1 + later_turns.size()); }
 };
 
 struct Dataset {

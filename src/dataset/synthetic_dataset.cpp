@@ -25,14 +25,12 @@ struct TurnLengths {
   std::optional<int64_t> osl;
 };
 
-// ISL and OSL are drawn together per entry so the prompt and its max_tokens agree. With
+// ISL and OSL are drawn together per turn so the prompt and its max_tokens agree. With
 // --seq-dist the bucket is drawn once per conversation (upstream's newest behaviour).
-TurnLengths draw_lengths(const ProfileConfig& config, std::mt19937_64& length_rng,
-                         std::mt19937_64& bucket_rng) {
+TurnLengths draw_lengths(const ProfileConfig& config, std::mt19937_64& length_rng, size_t bucket) {
   TurnLengths t;
   if (!config.sequence_distribution.empty()) {
-    const SequenceLengthBucket& b =
-        config.sequence_distribution[pick_bucket(config.sequence_distribution, bucket_rng)];
+    const SequenceLengthBucket& b = config.sequence_distribution[bucket];
     t.isl = sample_positive_normal_integer(double(b.isl_mean), b.isl_stddev, length_rng);
     t.osl = sample_positive_normal_integer(double(b.osl_mean), b.osl_stddev, length_rng);
     return t;
@@ -55,6 +53,16 @@ std::vector<std::vector<int32_t>> prefix_pool(const ProfileConfig& config,
   return pool;
 }
 
+// Think time before a later turn (workloads-and-endpoints.md §2.6): upstream's positive
+// normal integer draw (>= 1 ms once a delay is asked for) times the ratio; no delay at all
+// when neither a mean nor a stddev is given.
+double draw_delay_ms(const ProfileConfig& config, std::mt19937_64& rng) {
+  if (config.conversation_turn_delay_mean_ms <= 0 && config.conversation_turn_delay_stddev_ms <= 0) return 0;
+  const double ms = double(sample_positive_normal_integer(
+      double(int64_t(config.conversation_turn_delay_mean_ms)), config.conversation_turn_delay_stddev_ms, rng));
+  return ms * config.conversation_turn_delay_ratio;
+}
+
 }  // namespace
 
 Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& tokenizer) {
@@ -66,6 +74,12 @@ Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& to
   std::mt19937_64 bucket_rng = make_rng_stream(config.random_seed, "composer.sequence.distribution");
   std::mt19937_64 prefix_rng = make_rng_stream(config.random_seed, "dataset.prompt.prefix");
   std::mt19937_64 context_rng = make_rng_stream(config.random_seed, "dataset.prompt.context");
+  // Turn counts and delays have their own streams; later turns' prompts draw from their own
+  // length/corpus streams, so single-turn datasets of a seed are unchanged by this feature.
+  std::mt19937_64 turn_count_rng = make_rng_stream(config.random_seed, "composer.conversation.turn_count");
+  std::mt19937_64 turn_delay_rng = make_rng_stream(config.random_seed, "composer.conversation.turn_delay");
+  std::mt19937_64 later_length_rng = make_rng_stream(config.random_seed, "dataset.prompt.length.later_turns");
+  std::mt19937_64 later_corpus_rng = make_rng_stream(config.random_seed, "dataset.prompt.corpus.later_turns");
 
   const std::vector<std::vector<int32_t>> prefixes = prefix_pool(config, corpus, tokenizer);
   std::optional<std::string> system_message;
@@ -76,12 +90,16 @@ Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& to
 
   const std::vector<int32_t> no_prefix;
   Dataset dataset;
-  dataset.entries.reserve(size_t(config.num_dataset_entries));
-  for (int64_t i = 0; i < config.num_dataset_entries; ++i) {
+  const int64_t size = config.dataset_size();
+  dataset.entries.reserve(size_t(size));
+  for (int64_t i = 0; i < size; ++i) {
     DatasetEntry entry;
     entry.conversation_id = session_id(config, size_t(i));
     entry.model = config.model_names.front();
-    TurnLengths lengths = draw_lengths(config, length_rng, bucket_rng);
+    const size_t bucket = config.sequence_distribution.empty()
+                              ? 0
+                              : pick_bucket(config.sequence_distribution, bucket_rng);
+    TurnLengths lengths = draw_lengths(config, length_rng, bucket);
     entry.max_tokens = lengths.osl;
     const std::vector<int32_t>& prefix =
         prefixes.empty()
@@ -93,6 +111,19 @@ Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& to
     if (config.user_context_prompt_length)
       entry.user_context_message =
           synthesize_prompt(corpus, tokenizer, *config.user_context_prompt_length, context_rng);
+    if (config.multi_turn()) {
+      const int64_t turns = sample_positive_normal_integer(
+          double(config.conversation_turn_mean), config.conversation_turn_stddev, turn_count_rng);
+      for (int64_t t = 1; t < turns; ++t) {
+        DatasetTurn turn;
+        TurnLengths l = draw_lengths(config, later_length_rng, bucket);
+        turn.prompt = synthesize_prompt(corpus, tokenizer, l.isl, later_corpus_rng, no_prefix);
+        turn.intended_input_tokens = l.isl;
+        turn.max_tokens = l.osl;
+        turn.delay_ms = draw_delay_ms(config, turn_delay_rng);
+        entry.later_turns.push_back(std::move(turn));
+      }
+    }
     dataset.entries.push_back(std::move(entry));
   }
   return dataset;

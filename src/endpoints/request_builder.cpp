@@ -1,5 +1,6 @@
 #include "endpoints/request_builder.h"
 
+#include <span>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -17,31 +18,47 @@ bool truthy(const ojson& v) {
   return false;
 }
 
-ojson chat_fields(const ProfileConfig& config, const DatasetEntry& entry,
-                  const std::string& model) {
-  // Session-level prompts lead, as upstream orders them (workloads-and-endpoints.md §2.8).
+const std::string& turn_prompt(const DatasetEntry& entry, uint32_t turn) {
+  return turn == 0 ? entry.prompt : entry.later_turns.at(turn - 1).prompt;
+}
+
+const std::optional<int64_t>& turn_max_tokens(const DatasetEntry& entry, uint32_t turn) {
+  return turn == 0 ? entry.max_tokens : entry.later_turns.at(turn - 1).max_tokens;
+}
+
+ojson chat_fields(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
+                  std::span<const std::string> replies, const std::string& model) {
+  // Session-level prompts lead, as upstream orders them (workloads-and-endpoints.md §2.8);
+  // then every earlier turn with the reply it really got (§5.1; an empty or failed reply
+  // contributes nothing), then this turn's new user text.
   ojson messages = ojson::array();
   if (entry.system_message)
     messages.push_back({{"role", "system"}, {"content", *entry.system_message}});
   if (entry.user_context_message)
     messages.push_back({{"role", "user"}, {"content", *entry.user_context_message}});
-  messages.push_back({{"role", "user"}, {"content", entry.prompt}});
+  for (uint32_t t = 0; t <= turn; ++t) {
+    messages.push_back({{"role", "user"}, {"content", turn_prompt(entry, t)}});
+    if (t < turn && t < replies.size() && !replies[t].empty())
+      messages.push_back({{"role", "assistant"}, {"content", replies[t]}});
+  }
   ojson body;
   body["messages"] = std::move(messages);
   body["model"] = model;
   body["stream"] = config.streaming;
-  if (entry.max_tokens)
-    body[config.use_legacy_max_tokens ? "max_tokens" : "max_completion_tokens"] = *entry.max_tokens;
+  if (const auto& max_tokens = turn_max_tokens(entry, turn))
+    body[config.use_legacy_max_tokens ? "max_tokens" : "max_completion_tokens"] = *max_tokens;
   return body;
 }
 
 ojson completions_fields(const ProfileConfig& config, const DatasetEntry& entry,
-                         const std::string& model) {
-  // No roles to carry them; the CLI refuses both flags for completions, so reaching here
+                         uint32_t turn, const std::string& model) {
+  // No roles to carry them; the CLI refuses these for completions, so reaching here
   // means a caller bypassed it, and dropping the text would misstate the ISL.
   if (entry.system_message || entry.user_context_message)
     throw std::invalid_argument(
         "completions requests cannot carry a system or user-context prompt (chat only)");
+  if (turn > 0)
+    throw std::invalid_argument("completions requests cannot carry conversation history (chat only)");
   ojson body;
   body["prompt"] = entry.prompt;  // a bare string: several gateways reject a one-element list
   body["model"] = model;
@@ -63,10 +80,15 @@ void request_stream_usage(ojson& body) {
 }  // namespace
 
 std::string build_request_body(const ProfileConfig& config, const DatasetEntry& entry) {
+  return build_turn_body(config, entry, 0, {});
+}
+
+std::string build_turn_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
+                            std::span<const std::string> replies) {
   const std::string& model = entry.model.empty() ? config.model_names.front() : entry.model;
   ojson body = config.endpoint_type == EndpointType::chat
-                   ? chat_fields(config, entry, model)
-                   : completions_fields(config, entry, model);
+                   ? chat_fields(config, entry, turn, replies, model)
+                   : completions_fields(config, entry, turn, model);
   // --extra-inputs win over built fields (model and stream included), keeping their slot.
   for (const auto& [key, value] : config.extra_inputs.items()) body[key] = ojson(value);
   request_stream_usage(body);
@@ -77,8 +99,15 @@ std::vector<PreparedRequest> prepare_requests(const ProfileConfig& config, const
   std::vector<PreparedRequest> requests;
   requests.reserve(dataset.entries.size());
   for (const DatasetEntry& entry : dataset.entries)
-    requests.push_back({entry.conversation_id, build_request_body(config, entry)});
+    requests.push_back({entry.conversation_id, build_request_body(config, entry),
+                        preview_later_turn_bodies(config, entry)});
   return requests;
+}
+
+std::vector<std::string> preview_later_turn_bodies(const ProfileConfig& config, const DatasetEntry& entry) {
+  std::vector<std::string> bodies;
+  for (uint32_t t = 1; t < entry.turn_count(); ++t) bodies.push_back(build_turn_body(config, entry, t, {}));
+  return bodies;
 }
 
 }  // namespace aiperf

@@ -1,6 +1,9 @@
 #pragma once
 // Builds the JSON request body for one dataset entry (workloads-and-endpoints.md §7.3).
-// Runs before the benchmark; the hot path only copies the finished bytes.
+// First turns are built before the benchmark (the hot path only copies the finished bytes);
+// later turns of a conversation carry live replies, so a worker builds them at send time.
+#include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -11,10 +14,21 @@ namespace aiperf {
 
 std::string build_request_body(const ProfileConfig& config, const DatasetEntry& entry);
 
+// The body of turn `turn` (0-based) of a conversation: the session prompts, every earlier
+// user turn followed by the reply it got (`replies[t]`, empty = none), then this turn's text.
+// Turns >= 1 are built by the worker when they are sent, with the live replies; chat only.
+std::string build_turn_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
+                            std::span<const std::string> replies);
+
+// inputs.json is written before the run, when no reply exists yet: turns 2..N as they would
+// be sent with the history's user messages only (docs/outputs.md).
+std::vector<std::string> preview_later_turn_bodies(const ProfileConfig& config, const DatasetEntry& entry);
+
 // A request ready to send: the exact body bytes, plus the identity the exports need.
 struct PreparedRequest {
   std::string conversation_id;
-  std::string body;  // compact JSON, sent verbatim
+  std::string body;  // compact JSON, sent verbatim: the conversation's first turn
+  std::vector<std::string> later_turn_previews = {};  // inputs.json only; see preview_later_turn_bodies
 };
 
 std::vector<PreparedRequest> prepare_requests(const ProfileConfig& config, const Dataset& dataset);

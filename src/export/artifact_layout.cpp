@@ -23,6 +23,9 @@ std::string python_float_repr(double v) {
 
 std::string stimulus_name(const ProfileConfig& config) {
   if (config.fixed_schedule) return "fixed_schedule";
+  if (config.user_centric_rate)  // upstream's current spelling (metrics-and-outputs.md §7)
+    return "user_centric-users" + std::to_string(config.num_users.value_or(1)) + "-qps" +
+           python_float_repr(*config.user_centric_rate);
   if (!config.rate_mode()) return "concurrency" + std::to_string(config.effective_concurrency());
   // Upstream names only a fixed rate; a series gets a name of our own (docs/outputs.md).
   std::string rate = config.request_rate ? "request_rate" + python_float_repr(*config.request_rate)

@@ -21,11 +21,15 @@ void write_inputs_json(const std::filesystem::path& path, const std::vector<Prep
       session["payloads"] = ojson::array();
       sessions.push_back(std::move(session));
     }
-    ojson body = ojson::parse(request.body, nullptr, false);
-    if (body.is_discarded())
-      throw std::runtime_error("inputs.json: request body of conversation '" + request.conversation_id +
-                               "' is not valid JSON");
-    sessions[it->second]["payloads"].push_back(std::move(body));
+    auto add = [&](const std::string& text) {
+      ojson body = ojson::parse(text, nullptr, false);
+      if (body.is_discarded())
+        throw std::runtime_error("inputs.json: request body of conversation '" + request.conversation_id +
+                                 "' is not valid JSON");
+      sessions[it->second]["payloads"].push_back(std::move(body));
+    };
+    add(request.body);
+    for (const std::string& later : request.later_turn_previews) add(later);
   }
   ojson doc = ojson::object();
   doc["data"] = std::move(sessions);

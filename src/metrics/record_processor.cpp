@@ -62,11 +62,17 @@ struct RecordProcessor::Impl {
     return isl_cache[index];
   }
 
+  // A later turn's body (history included) is unique to its request: counted, not cached.
+  std::optional<int64_t> body_isl(const std::string& body) {
+    if (auto text = request_input_text(config.endpoint_type, body)) return int64_t(tokenizer.count(*text));
+    return std::nullopt;
+  }
+
   TokenCounts token_counts(const RawRecord& raw, const ParsedRecord& parsed) {
     if (config.use_server_token_count) return server_token_counts(parsed);
     TokenCounts t;
     if (!parsed.error) t = count_output_tokens(tokenizer, parsed);
-    t.input = client_isl(raw.dataset_index);
+    t.input = raw.request_body.empty() ? client_isl(raw.dataset_index) : body_isl(raw.request_body);
     return t;
   }
 
@@ -86,6 +92,7 @@ struct RecordProcessor::Impl {
       conversation_id = requests[raw.dataset_index].conversation_id;
       payload = requests[raw.dataset_index].body;
     }
+    if (!raw.request_body.empty()) payload = raw.request_body;
     line.clear();
     append_raw_export_line(line, raw, conversation_id, payload, raw_headers, anchor, parsed.error);
     raw_out->write(line.data(), std::streamsize(line.size()));

@@ -11,6 +11,7 @@ HttpRequestParser::HttpRequestParser(HttpRequest& req) : req_(req) {
   req_.target.clear();
   req_.body.clear();
   req_.expect_continue = false;
+  req_.correlation_id.clear();
   body_limit(kBodyLimit);
   header_limit(64 * 1024);
 }
@@ -23,10 +24,12 @@ void HttpRequestParser::on_request_impl(http::verb method, string_view, string_v
 
 void HttpRequestParser::on_response_impl(int, string_view, int, error_code&) {}
 
-void HttpRequestParser::on_field_impl(http::field name, string_view, string_view value, error_code&) {
+void HttpRequestParser::on_field_impl(http::field name, string_view name_string, string_view value,
+                                      error_code&) {
   if (name == http::field::expect && boost::beast::iequals(value, "100-continue")) {
     req_.expect_continue = true;
   }
+  if (boost::beast::iequals(name_string, "x-correlation-id")) req_.correlation_id.assign(value.data(), value.size());
 }
 
 void HttpRequestParser::on_header_impl(error_code&) {}

@@ -29,6 +29,8 @@ std::string read_chat_prompt(const json& body, CompletionRequest& out) {
   if (messages == body.end() || !messages->is_array()) return "'messages' must be a list";
   for (const json& m : *messages) {
     if (!m.is_object()) return "each entry of 'messages' must be an object";
+    ++out.messages;
+    if (auto role = m.find("role"); role != m.end() && *role == "assistant") ++out.assistant_messages;
     if (auto c = m.find("content"); c != m.end()) out.prompt_tokens += count_content_words(*c);
   }
   return {};

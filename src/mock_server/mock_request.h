@@ -17,6 +17,8 @@ struct CompletionRequest {
   bool continuous_usage = false;      // stream_options.continuous_usage_stats (vLLM extension)
   std::optional<int64_t> max_tokens;  // max_completion_tokens, else max_tokens
   int64_t prompt_tokens = 0;          // whitespace-separated words of all input text
+  int64_t messages = 0;               // chat: entries of `messages` (a conversation's history grows)
+  int64_t assistant_messages = 0;     // chat: of those, role "assistant"
 };
 
 // Fills `out` from a JSON body. Returns "" on success, else a one-line message for a 400 reply.

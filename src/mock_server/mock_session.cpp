@@ -223,7 +223,11 @@ asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind) {
   if (!config.timing_log.empty()) {
     worker_.timings.push_back(ReplyTiming{.id = plan_.id, .read_ns = ns(t0_), .first_due_ns = 0,
                                           .first_write_ns = 0, .last_write_ns = 0, .chunks = 0,
-                                          .max_late_ns = 0, .sum_late_ns = 0, .stream = completion_.stream});
+                                          .max_late_ns = 0, .sum_late_ns = 0, .stream = completion_.stream,
+                                          .messages = completion_.messages,
+                                          .assistant_messages = completion_.assistant_messages,
+                                          .prompt_tokens = completion_.prompt_tokens,
+                                          .correlation_id = req_.correlation_id});
     timing_index_ = worker_.timings.size() - 1;
   }
   bool ok = completion_.stream ? co_await send_stream(schedule) : co_await send_full_reply(schedule);

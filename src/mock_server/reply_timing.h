@@ -18,6 +18,11 @@ struct ReplyTiming {
   int64_t max_late_ns = 0;     // over all content chunks: write time minus due time
   int64_t sum_late_ns = 0;
   bool stream = false;
+  // What was asked (a test can follow a conversation's history growing turn by turn).
+  int64_t messages = 0;            // chat: entries of `messages`
+  int64_t assistant_messages = 0;  // chat: replies resent as history
+  int64_t prompt_tokens = 0;       // words of all input text
+  std::string correlation_id;      // X-Correlation-ID header ("" = none)
 };
 
 // One JSON object per line, ordered by read time. Returns "" or a one-line error.

@@ -36,6 +36,9 @@ struct RawRecord {
   uint32_t worker_id = 0;
   std::string x_request_id;
   std::string x_correlation_id;
+  // Set when the body was built at send time (a later turn of a conversation, which carries
+  // the live history); empty: the prepared request `dataset_index` was sent.
+  std::string request_body;
 
   // Timestamps (monotonic ns). 0 = did not happen.
   int64_t credit_issued_ns = 0;  // timing component granted the credit
@@ -63,6 +66,7 @@ struct RawRecord {
     phase = BenchmarkPhase::profiling;
     x_request_id.clear();
     x_correlation_id.clear();
+    request_body.clear();
     credit_issued_ns = scheduled_ns = start_ns = 0;
     clear_response();
   }

@@ -17,7 +17,9 @@ void ConcurrencyStrategy::start(PhaseControl& control) {
 }
 
 void ConcurrencyStrategy::fill(PhaseControl& control) {
-  while (control.in_flight() < limit_ && control.prefill_slot_free() && control.can_send()) control.issue(0);
+  // in_flight() counts sessions: in multi-turn work a session keeps its slot between turns.
+  while (control.in_flight() < limit_ && control.prefill_slot_free() && control.can_start_session())
+    control.issue(0);
 }
 
 int64_t ConcurrencyStrategy::step_at_ns(int64_t value) const {

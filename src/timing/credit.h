@@ -17,6 +17,10 @@ struct Credit {
   BenchmarkPhase phase = BenchmarkPhase::profiling;
   int64_t issued_ns = 0;        // monotonic, when the credit was granted
   int64_t scheduled_ns = 0;     // monotonic, when the arrival schedule wanted it sent; 0 = closed loop
+  // Multi-turn sessions: every turn of a session goes to the worker that holds its history.
+  uint64_t session_id = 0;      // run-wide (the id of the session's first credit)
+  uint32_t session_turns = 1;   // turns this session sends; turn_index + 1 == session_turns: final
+  int64_t done_ns = 0;          // set by the worker: response finished (think time starts here)
   // Non-null: the worker may renew this credit itself when its request finishes (closed
   // loop); only when the budget refuses does the credit go back to the issuer.
   RenewalBudget* renewal = nullptr;

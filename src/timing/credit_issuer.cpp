@@ -8,6 +8,7 @@
 #include <sys/prctl.h>
 
 #include "common/clock.h"
+#include "timing/continuation_queue.h"
 #include "timing/load_strategy.h"
 #include "timing/prefill_gate.h"
 #include "timing/renewal_budget.h"
@@ -50,51 +51,121 @@ class CreditIssuer::Phase : public PhaseControl {
   Phase(CreditIssuer& issuer, const PhaseSpec& spec, int64_t start_ns, bool renewable)
       : issuer_(issuer),
         duration_end_ns_(spec.duration_s ? start_ns + seconds_to_ns(*spec.duration_s) : 0),
-        budget_(spec.phase, spec.request_count ? uint64_t(*spec.request_count) : UINT64_MAX,
-                duration_end_ns_, issuer.dataset_size_, issuer.next_credit_id_,
+        // Single-turn: a session is one request, so --conversation-num caps credits too.
+        budget_(spec.phase, credit_cap(spec, issuer.multi_turn_), duration_end_ns_, issuer.dataset_size_,
+                issuer.next_credit_id_,
                 spec.cancellation_rate > 0
                     ? CancellationDraw(spec.cancellation_rate, spec.cancellation_delay_s, spec.random_seed)
                     : CancellationDraw()),
         prefill_(spec.prefill_concurrency, spec.prefill_ramp_s, start_ns),
-        // A prefill cap must see every send, so workers may not renew credits themselves.
-        renewable_(renewable && !prefill_.enabled()) {}
+        // A prefill cap must see every send, and multi-turn sessions every turn's return:
+        // workers may then not renew credits themselves.
+        renewable_(renewable && !prefill_.enabled() && !issuer.multi_turn_),
+        max_sessions_(issuer.multi_turn_ && spec.session_count ? uint64_t(*spec.session_count) : UINT64_MAX) {}
+
+  static uint64_t credit_cap(const PhaseSpec& spec, bool multi_turn) {
+    if (spec.request_count) return uint64_t(*spec.request_count);
+    if (!multi_turn && spec.session_count) return uint64_t(*spec.session_count);
+    return UINT64_MAX;
+  }
 
   bool can_send() const override {
-    if (sending_done_ || issuer_.cancel_requested() || !budget_.open()) return false;
+    if (sending_done_ || issuer_.cancel_requested() || !budget_.open() || budget_.exhausted()) return false;
     return !duration_end_ns_ || mono_ns() < duration_end_ns_;
   }
 
-  void issue(int64_t scheduled_ns) override { issue_credit(scheduled_ns, std::nullopt); }
+  bool can_start_session() const override { return can_send() && sessions_started_ < max_sessions_; }
+
+  void issue(int64_t scheduled_ns) override { start_session_with(scheduled_ns, UINT32_MAX, std::nullopt); }
   void issue_entry(int64_t scheduled_ns, uint32_t dataset_index) override {
-    issue_credit(scheduled_ns, dataset_index);
+    start_session_with(scheduled_ns, UINT32_MAX, dataset_index);
   }
   void finish_sending() override { stop_sending(); }
 
-  void issue_credit(int64_t scheduled_ns, std::optional<uint32_t> dataset_index) {
+  uint32_t start_session(int64_t scheduled_ns, uint32_t max_turns) override {
+    return start_session_with(scheduled_ns, max_turns, std::nullopt);
+  }
+
+  uint32_t start_session_with(int64_t scheduled_ns, uint32_t max_turns, std::optional<uint32_t> dataset_index) {
     Credit credit;
     if (!budget_.take(credit, renewable_)) {
       stop_sending();
-      return;
+      return 0;
     }
     credit.scheduled_ns = scheduled_ns;
     if (dataset_index) credit.dataset_index = *dataset_index;
+    ++sessions_started_;
+    if (issuer_.multi_turn_) {
+      // Conversations in dataset order by session, not by credit: turns use up no entries.
+      credit.dataset_index = uint32_t(issuer_.next_conversation_++ % issuer_.dataset_size_);
+      credit.session_id = credit.id;
+      credit.session_turns = std::max<uint32_t>(
+          1, std::min(max_turns, issuer_.conversations_[credit.dataset_index].turns()));
+      ++sessions_active_;
+    }
+    deliver(credit, issuer_.pick_worker());
+    return credit.session_turns;
+  }
+
+  bool issue_continuation(int64_t scheduled_ns) override {
+    if (!continuations_.has_ready() || !prefill_.has_slot()) return false;
+    const Continuation next = continuations_.pop_ready();
+    Credit credit;
+    if (!budget_.take(credit, false)) {
+      --sessions_active_;  // cut short by the request count or the duration
+      stop_sending();
+      return false;
+    }
+    credit.scheduled_ns = scheduled_ns == kAtDue ? next.due_ns : scheduled_ns;
+    credit.dataset_index = next.conversation;
+    credit.turn_index = next.turn_index;
+    credit.session_id = next.session_id;
+    credit.session_turns = next.session_turns;
+    deliver(credit, next.worker);  // the worker holding the session's history
+    return true;
+  }
+
+  // A session's turn came back from `worker`: the session ends, or its next turn waits out
+  // the think time (the strategy may move it).
+  void turn_returned(size_t worker, Credit credit, LoadStrategy& strategy) {
+    if (!issuer_.multi_turn_) return;  // (a one-turn session of a multi-turn run still ends here)
+    if (credit.turn_index + 1 >= credit.session_turns || sending_done_) {
+      --sessions_active_;
+      return;
+    }
+    if (credit.done_ns == 0) credit.done_ns = mono_ns();
+    Continuation next;
+    next.session_id = credit.session_id;
+    next.conversation = credit.dataset_index;
+    next.turn_index = credit.turn_index + 1;
+    next.session_turns = credit.session_turns;
+    next.worker = worker;
+    next.due_ns = strategy.continuation_due_ns(
+        credit, credit.done_ns + issuer_.conversations_[credit.dataset_index].delay_ns[credit.turn_index]);
+    continuations_.schedule(next);
+  }
+
+  void deliver(Credit credit, size_t w) {
     if (prefill_.enabled()) {
       prefill_.acquire();
       credit.prefill_gated = true;
     }
-    size_t w = issuer_.pick_worker();
     ++issuer_.worker_in_flight_[w];
     ++held_by_workers_;
     issuer_.workers_[w]->deliver(credit);
   }
 
-  // Credits out at workers (a renewed credit stays out: it was never given back).
-  int64_t in_flight() const override { return held_by_workers_; }
+  // Sessions holding a slot; single-turn: credits out at workers (a renewed credit stays out:
+  // it was never given back).
+  int64_t in_flight() const override { return issuer_.multi_turn_ ? sessions_active_ : held_by_workers_; }
   bool prefill_slot_free() const override { return prefill_.has_slot(); }
 
   void stop_sending() {
     sending_done_ = true;
     budget_.close();
+    // Sessions whose next turn has not been sent end here (cut mid-conversation, §4.9).
+    sessions_active_ -= int64_t(continuations_.size());
+    continuations_.clear();
   }
 
   CreditIssuer& issuer_;
@@ -102,7 +173,11 @@ class CreditIssuer::Phase : public PhaseControl {
   RenewalBudget budget_;
   PrefillGate prefill_;
   const bool renewable_;
+  const uint64_t max_sessions_;
   int64_t held_by_workers_ = 0;
+  uint64_t sessions_started_ = 0;
+  int64_t sessions_active_ = 0;  // multi-turn: started, final turn not yet returned
+  ContinuationQueue continuations_;
   bool sending_done_ = false;
 };
 
@@ -114,6 +189,13 @@ CreditIssuer::CreditIssuer(std::vector<CreditTarget*> workers, CreditReturns& re
       dataset_size_(std::max<uint32_t>(1, dataset_size)) {}
 
 CreditIssuer::~CreditIssuer() = default;
+
+void CreditIssuer::set_conversations(std::vector<ConversationShape> conversations) {
+  conversations_ = std::move(conversations);
+  multi_turn_ = false;
+  for (const ConversationShape& c : conversations_) multi_turn_ = multi_turn_ || c.turns() > 1;
+  if (multi_turn_) dataset_size_ = uint32_t(conversations_.size());
+}
 
 void CreditIssuer::request_cancel() {
   cancel_.store(true, std::memory_order_relaxed);
@@ -161,12 +243,15 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
           // No first-token report (error, cancel, nothing streamed): the slot frees now.
           if (credit.prefill_gated && !credit.first_token_reported && credit.phase == spec.phase)
             phase.prefill_.release();
+          phase.turn_returned(worker, credit, *strategy);
           strategy->credit_returned(phase);
         },
         [&](size_t, const Credit& credit) {
           if (credit.phase != spec.phase) return;
           phase.prefill_.release();
-          if (!phase.sending_done_) strategy->prefill_released(phase);
+          if (phase.sending_done_) return;
+          strategy->continuations_ready(phase);  // waiting turns first: they hold a session
+          strategy->prefill_released(phase);
         });
   };
 
@@ -185,25 +270,36 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
         grace_end_ns = spec.grace_s == INFINITY ? INT64_MAX
                                                 : phase.duration_end_ns_ + seconds_to_ns(spec.grace_s);
     }
+    // Multi-turn: no session may start and none is running (the last one's final turn is back).
+    if (!phase.sending_done_ && multi_turn_ && !phase.can_start_session() && phase.sessions_active_ == 0)
+      phase.stop_sending();
+    // Nothing out, nothing waiting, nothing scheduled: no event can ever send again, so the
+    // phase ends rather than wait forever (a strategy bug must not hang the run).
+    if (!phase.sending_done_ && phase.held_by_workers_ == 0 && phase.continuations_.size() == 0 &&
+        strategy->next_deadline_ns() == 0)
+      phase.stop_sending();
     if (phase.sending_done_ && !out.sending_end_ns) out.sending_end_ns = now;
-    if (phase.sending_done_ && phase.in_flight() == 0) break;
+    if (phase.sending_done_ && phase.held_by_workers_ == 0) break;
     if (grace_end_ns && now >= grace_end_ns && !cancel_deadline_ns) cancel_all(now);
     if (cancel_deadline_ns && now >= cancel_deadline_ns) break;  // give up on the stragglers
 
-    // Sleep until a credit returns or the next deadline (less the hand-off lead).
+    // Sleep until a credit returns or the next deadline: the strategy's less the hand-off lead,
+    // a continuation's (think time over) exactly.
     const int64_t pace_at = phase.sending_done_ ? 0 : strategy->next_deadline_ns();
+    const int64_t continuation_at = phase.sending_done_ ? 0 : phase.continuations_.next_due_ns();
     int64_t wake_at = INT64_MAX;
     if (!phase.sending_done_ && phase.duration_end_ns_) wake_at = std::min(wake_at, phase.duration_end_ns_);
     if (grace_end_ns && !cancel_deadline_ns) wake_at = std::min(wake_at, grace_end_ns);
     if (cancel_deadline_ns) wake_at = std::min(wake_at, cancel_deadline_ns);
     if (pace_at) wake_at = std::min(wake_at, pace_at - lead_ns);
+    if (continuation_at) wake_at = std::min(wake_at, continuation_at);
     if (int64_t step = phase.prefill_.next_step_ns(); step && !phase.sending_done_)
       wake_at = std::min(wake_at, step);
-    if (!pace_at || now < pace_at - lead_ns) {
+    if (wake_at > now) {
       pollfd pfd{returns_.wake_fd(), POLLIN, 0};
       timespec ts{}, *timeout = nullptr;
       if (wake_at != INT64_MAX) {
-        int64_t wait = std::max<int64_t>(0, wake_at - now);
+        int64_t wait = wake_at - now;
         ts.tv_sec = wait / 1'000'000'000;
         ts.tv_nsec = wait % 1'000'000'000;
         timeout = &ts;
@@ -212,6 +308,8 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
       returns_.clear_wake();
     }
     drain_returns();
+    if (!phase.sending_done_ && phase.continuations_.release_due(mono_ns()))
+      strategy->continuations_ready(phase);
     if (!phase.sending_done_) {
       // Everything due within the lead is issued now, carrying its scheduled time.
       const int64_t horizon = mono_ns() + lead_ns;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "timing/conversation_shape.h"
 #include "timing/credit_returns.h"
 #include "timing/credit_target.h"
 #include "timing/phase.h"
@@ -31,6 +32,12 @@ class CreditIssuer {
   CreditIssuer(std::vector<CreditTarget*> workers, CreditReturns& returns, uint32_t dataset_size);
   ~CreditIssuer();
 
+  // Multi-turn work: the dataset's conversations, by dataset index (call before run()).
+  // With any conversation of more than one turn, credits carry sessions: a session's turns
+  // go to one worker, its next turn waits out the think time after the previous reply, and
+  // --concurrency counts sessions. Not called, or all single-turn: one request per session.
+  void set_conversations(std::vector<ConversationShape> conversations);
+
   std::vector<PhaseOutcome> run(const std::vector<PhaseSpec>& phases);
 
   // A credit with a scheduled time is handed to its worker up to this long before that time,
@@ -52,6 +59,9 @@ class CreditIssuer {
   std::vector<int64_t> worker_in_flight_;
   CreditReturns& returns_;
   uint32_t dataset_size_;
+  std::vector<ConversationShape> conversations_;
+  bool multi_turn_ = false;
+  uint64_t next_conversation_ = 0;           // sessions started in the run: picks the conversation
   std::atomic<uint64_t> next_credit_id_{0};  // shared with renewing workers
   std::atomic<bool> cancel_{false};
   std::vector<std::unique_ptr<Phase>> phases_;

@@ -3,11 +3,13 @@
 #include "timing/concurrency_strategy.h"
 #include "timing/fixed_schedule_strategy.h"
 #include "timing/request_rate_strategy.h"
+#include "timing/user_centric_strategy.h"
 
 namespace aiperf {
 
 std::unique_ptr<LoadStrategy> make_load_strategy(const PhaseSpec& spec) {
   if (!spec.fixed_schedule_ns.empty()) return std::make_unique<FixedScheduleStrategy>(spec);
+  if (spec.user_centric_rate) return std::make_unique<UserCentricStrategy>(spec);
   if (spec.open_loop()) return std::make_unique<RequestRateStrategy>(spec);
   return std::make_unique<ConcurrencyStrategy>(spec.concurrency, spec.concurrency_ramp_s);
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "timing/credit.h"
 #include "timing/phase.h"
 
 namespace aiperf {
@@ -13,15 +14,32 @@ class PhaseControl {
  public:
   virtual ~PhaseControl() = default;
   virtual bool can_send() const = 0;      // every stop condition still allows one more credit
-  // Grant one credit now; `scheduled_ns` is the arrival time it answers (0 = closed loop).
+  // Grant one credit now, the first turn of a new session; `scheduled_ns` is the arrival
+  // time it answers (0 = closed loop).
   virtual void issue(int64_t scheduled_ns) = 0;
   // Same, for a given dataset entry (trace replay sends entry k, not the next in turn).
   virtual void issue_entry(int64_t scheduled_ns, uint32_t dataset_index) = 0;
   // The strategy has nothing more to send: no more credits this phase.
   virtual void finish_sending() = 0;
-  virtual int64_t in_flight() const = 0;  // credits issued and not yet returned
   // --prefill-concurrency (§4.6): a slot for one more request awaiting its first token.
   virtual bool prefill_slot_free() const { return true; }
+  // Sessions holding a slot (cli-and-load.md §4.0): taken at a session's first turn, freed
+  // when its final turn returns. Single-turn work: credits issued and not yet returned.
+  virtual int64_t in_flight() const = 0;
+
+  // Multi-turn sessions (§4.0, §4.11). The defaults describe single-turn work.
+  // Also within --conversation-num: a new session may start.
+  virtual bool can_start_session() const { return can_send(); }
+  // issue(), sending at most `max_turns` of the conversation; returns the turns the session
+  // will send (0: nothing was issued).
+  virtual uint32_t start_session(int64_t scheduled_ns, uint32_t /*max_turns*/) {
+    issue(scheduled_ns);
+    return 1;
+  }
+  // Sends the oldest continuation whose think time is over, stamped `scheduled_ns`
+  // (kAtDue: the time it became due). False when none is waiting.
+  static constexpr int64_t kAtDue = -1;
+  virtual bool issue_continuation(int64_t /*scheduled_ns*/) { return false; }
 };
 
 // Open-loop arrivals that sent nothing; reported, never silently lost.
@@ -48,6 +66,18 @@ class LoadStrategy {
   // True when issued credits carry a scheduled send time (open loop): the issuer may then
   // hand them to workers shortly before that time (CreditIssuer::kHandOffLeadNs).
   virtual bool sends_on_schedule() const { return false; }
+
+  // Multi-turn: when the next turn of the session whose turn `returned` is due; `after_delay_ns`
+  // is its response's completion plus the conversation's think time (§4.11).
+  virtual int64_t continuation_due_ns(const Credit& /*returned*/, int64_t after_delay_ns) {
+    return after_delay_ns;
+  }
+  // Continuations became due. Closed loop: sent at once (they already hold a session slot);
+  // rate mode overrides this to let each one take the next tick.
+  virtual void continuations_ready(PhaseControl& control) {
+    while (control.issue_continuation(0)) {
+    }
+  }
 };
 
 std::unique_ptr<LoadStrategy> make_load_strategy(const PhaseSpec& spec);

@@ -23,7 +23,11 @@ double max_catchup_seconds() {
 void set_profiling_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s) {
   p.concurrency_ramp_s = config.concurrency_ramp_duration.value_or(0);
   p.random_seed = config.random_seed;  // also the cancellation draws' stream
-  if (config.rate_mode()) {
+  if (config.user_centric_mode()) {
+    p.user_centric_rate = config.user_centric_rate;
+    p.num_users = config.num_users.value_or(1);
+    p.concurrency = config.concurrency.value_or(0);  // a ceiling on sessions; unset: none
+  } else if (config.rate_mode()) {
     p.request_rate = config.request_rate;
     p.rate_series = config.request_rate_series;
     p.concurrency = config.concurrency.value_or(0);
@@ -91,6 +95,7 @@ std::vector<PhaseSpec> plan_phases(const ProfileConfig& config, std::vector<int6
   profiling.cancellation_rate = config.request_cancellation_rate.value_or(0);  // warm-up: never (§4.10)
   profiling.cancellation_delay_s = config.request_cancellation_delay;
   profiling.request_count = config.effective_request_count();
+  profiling.session_count = config.conversation_num;
   profiling.duration_s = config.benchmark_duration;
   if (config.benchmark_duration) profiling.grace_s = config.benchmark_grace_period;
   phases.push_back(profiling);

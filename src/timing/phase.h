@@ -28,7 +28,11 @@ struct PhaseSpec {
   double prefill_ramp_s = 0;                 // 0: all prefill slots at once; else 1 -> limit over this long
   double cancellation_rate = 0;              // percent of requests cancelled (0 = none; never in warm-up)
   double cancellation_delay_s = 0;           // after the body is written
-  std::optional<int64_t> request_count;      // stop after this many credits
+  std::optional<int64_t> request_count;      // stop after this many credits (turns)
+  std::optional<int64_t> session_count;      // --conversation-num: start no session after this many
+  std::optional<double> user_centric_rate;   // set: user-centric mode at this total req/s (§4.4)
+  int64_t num_users = 0;                     // --num-users
+  double average_turns = 1;                  // the dataset's mean turns per conversation (user-centric)
   std::optional<double> duration_s;          // stop issuing after this long
   double grace_s = std::numeric_limits<double>::infinity();  // wait for stragglers after duration
 

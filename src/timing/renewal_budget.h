@@ -33,6 +33,7 @@ class RenewalBudget {
   bool open() const { return open_.load(std::memory_order_acquire); }
 
   uint64_t taken() const { return taken_.load(std::memory_order_acquire); }
+  bool exhausted() const { return taken() >= max_credits_; }
 
  private:
   const BenchmarkPhase phase_;

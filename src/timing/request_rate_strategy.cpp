@@ -36,6 +36,9 @@ void RequestRateStrategy::deadline_reached(PhaseControl& control, int64_t now_ns
   while (next_ns_ <= now_ns && control.can_send()) {
     const int64_t due = next_ns_;
     next_ns_ += gap_ns();  // the next arrival is fixed before this one is sent
+    // Every turn takes a tick; a waiting continuation goes first (it already holds a slot).
+    if (control.issue_continuation(due)) continue;
+    if (!control.can_start_session()) continue;  // only running sessions' turns may follow
     if (ceiling_ > 0 && control.in_flight() >= ramped_limit(ceiling_, ceiling_ramp_ns_, due - start_ns_)) {
       ++counts_.skipped_at_cap;
       continue;

@@ -25,6 +25,8 @@ class RequestRateStrategy : public LoadStrategy {
   void deadline_reached(PhaseControl& control, int64_t now_ns) override;
   ArrivalCounts arrival_counts() const override { return counts_; }
   bool sends_on_schedule() const override { return true; }
+  // A continuation whose think time is over waits for the next tick and takes it (§4.11).
+  void continuations_ready(PhaseControl&) override {}
 
  private:
   int64_t gap_ns();

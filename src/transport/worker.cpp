@@ -13,6 +13,7 @@
 
 #include "common/clock.h"
 #include "common/uuid.h"
+#include "endpoints/response_parser.h"
 #include "timing/renewal_budget.h"
 #include "transport/response_reader.h"
 
@@ -247,14 +248,16 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   rec.credit_issued_ns = credit.issued_ns;
   rec.scheduled_ns = credit.scheduled_ns;
   assign_uuid4(rec.x_request_id);
-  assign_uuid4(rec.x_correlation_id);
   if (options_.streaming) {
     rec.body.reserve(4096);  // grows by doubling: no allocation per token
     rec.chunks.reserve(64);
   }
-  const std::string& body = (*options_.requests)[credit.dataset_index].body;
+  const std::string* body = &(*options_.requests)[credit.dataset_index].body;
+  if (credit.session_turns == 1) assign_uuid4(rec.x_correlation_id);
 
   try {
+    // Inside the try: a body that cannot be built becomes an error record, never a lost credit.
+    if (credit.session_turns > 1) body = &session_turn_body(credit, rec);
     for (int attempt = 0;; ++attempt) {
       // A retry always uses a fresh connection, so it cannot be stale again.
       std::shared_ptr<HttpConnection> conn = attempt == 0 ? take_idle() : nullptr;
@@ -270,7 +273,7 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
           break;
         }
       }
-      Outcome outcome = co_await exchange(conn, rec, body, reused, credit);
+      Outcome outcome = co_await exchange(conn, rec, *body, reused, credit);
       disarm_cancellation(*conn);
       untrack(*conn);
       // The cancel timer fired while the complete response was already read: a success,
@@ -296,6 +299,8 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
     rec.error = transport_error("InternalError", e.what());
   }
 
+  if (credit.session_turns > 1) session_turn_done(credit, rec);
+  credit.done_ns = rec.end_ns ? rec.end_ns : mono_ns();
   // The record goes first so that, once the issuer has seen every credit back, every
   // record is already queued for the processor.
   records_.push(std::move(record));
@@ -305,6 +310,39 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   } else {
     return_credit(credit);
   }
+}
+
+// Turn 1 of a session sends its prepared body; later turns are built now, with the replies
+// so far, and kept in the record (the analytic plane counts ISL from what was really sent).
+const std::string& Worker::session_turn_body(const Credit& credit, RawRecord& rec) {
+  SessionHistory& session = sessions_[credit.session_id];
+  if (session.correlation_id.empty()) assign_uuid4(session.correlation_id);
+  rec.x_correlation_id = session.correlation_id;
+  if (credit.turn_index == 0) return (*options_.requests)[credit.dataset_index].body;
+  rec.request_body = build_turn_body(*options_.config, options_.dataset->entries[credit.dataset_index],
+                                     credit.turn_index, session.replies);
+  return rec.request_body;
+}
+
+// Per turn, after the whole response is in (never per chunk): keep the reply's text for the
+// next turn, or forget the session after its final turn.
+void Worker::session_turn_done(const Credit& credit, const RawRecord& rec) {
+  auto it = sessions_.find(credit.session_id);
+  if (it == sessions_.end()) return;
+  if (credit.turn_index + 1 >= credit.session_turns) {
+    sessions_.erase(it);
+    return;
+  }
+  std::string reply;
+  if (!rec.error && !rec.was_cancelled) {
+    try {
+      for (const ParsedResponse& r : parse_record(*options_.config, rec).responses) reply += r.text;
+    } catch (const std::exception&) {
+      reply.clear();  // an unreadable reply adds nothing to the history, like a failed one
+    }
+  }
+  it->second.replies.resize(credit.turn_index);
+  it->second.replies.push_back(std::move(reply));  // a failed or empty reply adds nothing
 }
 
 void Worker::return_credit(const Credit& credit, ReturnKind kind) {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include <boost/asio/executor_work_guard.hpp>
@@ -38,6 +39,10 @@ struct WorkerOptions {
   asio::ssl::context* tls = nullptr;               // null: plain HTTP
   bool verify_host = true;
   bool streaming = false;
+  // Multi-turn only: later turns' bodies are built here, when sent, from the conversation
+  // and the replies this worker received for its earlier turns.
+  const ProfileConfig* config = nullptr;
+  const Dataset* dataset = nullptr;
 };
 
 // What a worker measured about itself over its health window (docs/metrics.md, "Client health").
@@ -83,6 +88,15 @@ class Worker : public CreditTarget {
   void run_loop();
   void launch(const Credit& credit);
   void launch_due(int64_t now);
+  const std::string& session_turn_body(const Credit& credit, RawRecord& rec);
+  void session_turn_done(const Credit& credit, const RawRecord& rec);
+
+  // One running multi-turn session: all its turns come to this worker (the issuer routes
+  // them here), which keeps what later turns must resend.
+  struct SessionHistory {
+    std::string correlation_id;         // one X-Correlation-ID for the whole conversation
+    std::vector<std::string> replies;   // assistant text per earlier turn ("" = none)
+  };
 
   WorkerOptions options_;
   CreditReturns& returns_;
@@ -98,6 +112,8 @@ class Worker : public CreditTarget {
   std::vector<std::shared_ptr<HttpConnection>> idle_;  // keep-alive pool
   std::vector<HttpConnection*> active_;                // requests in flight
   std::vector<ReturnMessage> pending_returns_;         // not yet handed back to the issuer
+  // Sessions cut short by the phase's end keep their entry until the worker goes away.
+  std::unordered_map<uint64_t, SessionHistory> sessions_;
   // Set once this server has been seen closing idle keep-alive connections: from then on
   // each idle connection is checked (one recv(MSG_PEEK)) before it is reused.
   bool peek_before_reuse_ = false;

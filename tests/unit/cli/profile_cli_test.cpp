@@ -225,8 +225,6 @@ TEST(ProfileCli, UnknownOptions) {
 }
 
 TEST(ProfileCli, NotYetSupportedFlags) {
-  EXPECT_EQ(error_of({"--user-centric-rate", "5"}),
-            "--user-centric-rate is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--public-dataset", "sharegpt"}), "--public-dataset is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--ignore-trace-delays"}), "--ignore-trace-delays is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--goodput", "request_latency:100"}),
@@ -239,8 +237,7 @@ TEST(ProfileCli, NotYetSupportedFlags) {
   EXPECT_EQ(error_of({"--session-arrival-pattern", "poisson", "--request-rate", "1"}),
             "--session-arrival-pattern is not supported yet by aiperf-cpp");
   // Reported even without --model: the user should learn the flag is the problem first.
-  EXPECT_EQ(error_of({"--user-centric-rate", "5"}, false),
-            "--user-centric-rate is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--public-dataset", "x"}, false), "--public-dataset is not supported yet by aiperf-cpp");
 }
 
 TEST(ProfileCli, BadEnums) {
@@ -314,7 +311,9 @@ TEST(ProfileCli, HelpPrintsAndReturnsNothing) {
   EXPECT_THAT(out, HasSubstr("--concurrency"));
   EXPECT_THAT(out, HasSubstr("--model-names"));
   EXPECT_THAT(out, HasSubstr("--request-rate"));
-  EXPECT_THAT(out, ::testing::Not(HasSubstr("--user-centric-rate")));  // hidden until supported
+  EXPECT_THAT(out, HasSubstr("--user-centric-rate"));
+  EXPECT_THAT(out, HasSubstr("--fixed-schedule"));
+  EXPECT_THAT(out, ::testing::Not(HasSubstr("--public-dataset")));  // hidden until supported
   EXPECT_EQ(out, profile_usage());
   EXPECT_THAT(aiperf_usage(), HasSubstr("profile"));
 }

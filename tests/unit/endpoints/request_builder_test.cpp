@@ -113,3 +113,47 @@ TEST(RequestBuilder, PrepareRequestsKeepsOrderAndIds) {
 
 }  // namespace
 }  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+DatasetEntry conversation() {
+  DatasetEntry e;
+  e.model = "m";
+  e.prompt = "one";
+  e.max_tokens = 1;
+  e.system_message = "sys";
+  e.later_turns.push_back({"two", 1, 2, 0});
+  e.later_turns.push_back({"three", 1, 3, 0});
+  return e;
+}
+
+TEST(RequestBuilderHistory, LaterTurnsCarryEarlierTurnsAndTheirReplies) {
+  ProfileConfig c = base_config(EndpointType::chat);
+  std::vector<std::string> replies{"r1", "r2"};
+  EXPECT_EQ(build_turn_body(c, conversation(), 2, replies),
+            R"({"messages":[{"role":"system","content":"sys"},{"role":"user","content":"one"},)"
+            R"({"role":"assistant","content":"r1"},{"role":"user","content":"two"},)"
+            R"({"role":"assistant","content":"r2"},{"role":"user","content":"three"}],)"
+            R"("model":"m","stream":false,"max_completion_tokens":3})");
+  // A failed or empty reply adds nothing; turn 0 is the prepared body.
+  std::vector<std::string> failed{""};
+  EXPECT_EQ(build_turn_body(c, conversation(), 1, failed),
+            R"({"messages":[{"role":"system","content":"sys"},{"role":"user","content":"one"},)"
+            R"({"role":"user","content":"two"}],"model":"m","stream":false,"max_completion_tokens":2})");
+  EXPECT_EQ(build_turn_body(c, conversation(), 0, {}), build_request_body(c, conversation()));
+}
+
+TEST(RequestBuilderHistory, PreviewsForInputsJsonAndCompletionsRefusal) {
+  ProfileConfig c = base_config(EndpointType::chat);
+  auto previews = preview_later_turn_bodies(c, conversation());
+  ASSERT_EQ(previews.size(), 2u);
+  EXPECT_EQ(previews[1], build_turn_body(c, conversation(), 2, {}));
+  EXPECT_EQ(prepare_requests(c, Dataset{{conversation()}}).at(0).later_turn_previews, previews);
+  DatasetEntry e = conversation();
+  e.system_message.reset();
+  EXPECT_THROW(build_turn_body(base_config(EndpointType::completions), e, 1, {}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace aiperf

@@ -30,6 +30,10 @@ TEST(ArtifactDirName, RateModesAsUpstreamPrintsThem) {
   c.concurrency = 10;
   c.request_rate = 2.5;
   EXPECT_EQ(stimulus_name(c), "concurrency10-request_rate2.5");
+  c.request_rate.reset();
+  c.user_centric_rate = 15;
+  c.num_users = 6;
+  EXPECT_EQ(stimulus_name(c), "user_centric-users6-qps15.0");
   EXPECT_EQ(python_float_repr(2000), "2000.0");
   EXPECT_EQ(python_float_repr(0.1), "0.1");
 }

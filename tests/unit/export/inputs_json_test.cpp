@@ -79,3 +79,22 @@ TEST(InputsJson, BadBodyNamesTheConversation) {
 
 }  // namespace
 }  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+TEST(InputsJson, LaterTurnsFollowTheirConversationsFirstTurn) {
+  testing::TempDir tmp;
+  std::vector<PreparedRequest> requests{{"s1", R"({"n":1})", {R"({"n":2})", R"({"n":3})"}}, {"s2", R"({"n":9})", {}}};
+  write_inputs_json(tmp.path / "inputs.json", requests);
+  const std::string text = read(tmp.path / "inputs.json");
+  const size_t one = text.find("\"n\": 1"), two = text.find("\"n\": 2"), three = text.find("\"n\": 3"),
+               nine = text.find("\"n\": 9");
+  ASSERT_NE(three, std::string::npos) << text;
+  EXPECT_LT(one, two);
+  EXPECT_LT(two, three);
+  EXPECT_LT(three, nine);
+}
+
+}  // namespace
+}  // namespace aiperf

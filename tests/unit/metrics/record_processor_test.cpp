@@ -228,6 +228,19 @@ TEST_F(RecordProcessorTest, IslIsCountedFromTheSentBodyOncePerDatasetEntry) {
   EXPECT_EQ(tokenizer.calls, 1 + 2);  // one ISL encode, one output encode per record
 }
 
+TEST_F(RecordProcessorTest, LaterTurnsCountTheBodyTheyReallySent) {
+  // A later turn's body was built at send time with the history; the prepared body of its
+  // conversation (3 words) must not be what is counted.
+  RawRecord later = golden().dataset_index(0).build();
+  later.turn_index = 1;
+  later.request_body =
+      R"({"messages":[{"role":"user","content":"one two three"},{"role":"assistant","content":"x y"},)"
+      R"({"role":"user","content":"six"}],"model":"m"})";
+  processor().process(later);
+  EXPECT_DOUBLE_EQ(get(processor().summarize(), "input_sequence_length").avg, 6);
+  EXPECT_EQ(jsonl_lines().at(0)["metadata"]["turn_index"], 1);
+}
+
 TEST_F(RecordProcessorTest, WarmupRecordsNeverEnterProfilingStatistics) {
   processor().process(golden().phase(BenchmarkPhase::warmup).build());
   processor().process(RawRecordBuilder().start(1).status(500, "Internal Server Error").body(2, "x")

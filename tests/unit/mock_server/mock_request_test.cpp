@@ -22,6 +22,8 @@ TEST(ParseCompletionRequest, ChatCountsEveryMessageAndTextPart) {
   EXPECT_EQ(r.kind, ApiKind::chat);
   EXPECT_EQ(r.model, "m");
   EXPECT_EQ(r.prompt_tokens, 5);
+  EXPECT_EQ(r.messages, 3);            // a conversation's history, as the timing log shows it
+  EXPECT_EQ(r.assistant_messages, 1);
   EXPECT_FALSE(r.stream);
   EXPECT_FALSE(r.max_tokens.has_value());
 }

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -300,6 +301,188 @@ TEST(CreditIssuer, RateModeSeededTimelineIsIndependentOfWorkerCount) {
     gaps_three.push_back(three[i] - three[i - 1]);
   }
   EXPECT_EQ(gaps_one, gaps_three);  // the same arrival sequence whatever the worker count
+}
+
+}  // namespace
+}  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+std::vector<ConversationShape> conversations(size_t n, uint32_t turns, int64_t delay_ns) {
+  std::vector<ConversationShape> out(n);
+  for (auto& c : out) c.delay_ns.assign(turns - 1, delay_ns);
+  return out;
+}
+
+std::vector<Credit> all_delivered(std::initializer_list<FakeWorker*> workers) {
+  std::vector<Credit> out;
+  for (FakeWorker* w : workers) out.insert(out.end(), w->delivered.begin(), w->delivered.end());
+  std::sort(out.begin(), out.end(), [](const Credit& a, const Credit& b) { return a.id < b.id; });
+  return out;
+}
+
+TEST(CreditIssuerSessions, ClosedLoopRunsWholeConversationsOnOneWorker) {
+  CreditReturns returns(2, 64);
+  FakeWorker a(0, returns, 1000us, false), b(1, returns, 1000us, false);
+  CreditIssuer issuer({&a, &b}, returns, 3);
+  issuer.set_conversations(conversations(3, 3, 20'000'000));  // 3 turns, 20 ms think time
+  PhaseSpec spec;
+  spec.concurrency = 2;
+  spec.session_count = 4;  // --conversation-num: 4 sessions, every turn of each
+  auto outcomes = issuer.run({spec});
+  EXPECT_EQ(outcomes.at(0).credits_issued, 12u);
+  EXPECT_EQ(outcomes.at(0).credits_returned, 12u);
+
+  std::map<uint64_t, std::vector<std::pair<Credit, int64_t>>> sessions;  // turns with delivery time
+  std::map<uint64_t, int> worker_of;
+  for (FakeWorker* w : {&a, &b})
+    for (size_t i = 0; i < w->delivered.size(); ++i) {
+      const Credit& c = w->delivered[i];
+      sessions[c.session_id].push_back({c, w->delivered_at[i]});
+      int wi = w == &a ? 0 : 1;
+      auto [it, fresh] = worker_of.emplace(c.session_id, wi);
+      EXPECT_EQ(it->second, wi) << "session " << c.session_id << " changed worker";
+    }
+  ASSERT_EQ(sessions.size(), 4u);
+  std::vector<uint32_t> conversation_of;
+  for (auto& [id, turns] : sessions) {
+    ASSERT_EQ(turns.size(), 3u);
+    conversation_of.push_back(turns[0].first.dataset_index);
+    for (size_t t = 0; t < 3; ++t) {
+      EXPECT_EQ(turns[t].first.turn_index, t);  // in order
+      EXPECT_EQ(turns[t].first.session_turns, 3u);
+      EXPECT_EQ(turns[t].first.dataset_index, turns[0].first.dataset_index);
+      // Think time counts from the previous reply (1 ms service) and is never shortened.
+      if (t > 0) {
+        EXPECT_GE(turns[t].second - turns[t - 1].second, 21'000'000);
+      }
+    }
+  }
+  std::sort(conversation_of.begin(), conversation_of.end());
+  EXPECT_EQ(conversation_of, (std::vector<uint32_t>{0, 0, 1, 2}));  // by session, wrapping
+  // --concurrency counts sessions: a new one starts only when one has ended.
+  for (auto& [id, turns] : sessions) {
+    int alive = 0;
+    for (auto& [other, other_turns] : sessions)
+      if (other_turns.front().second <= turns.front().second && other_turns.back().second >= turns.front().second)
+        ++alive;
+    EXPECT_LE(alive, 2);
+  }
+}
+
+TEST(CreditIssuerSessions, RequestCountCutsConversationsAndTheRunEnds) {
+  CreditReturns returns(1, 64);
+  FakeWorker w(0, returns, 200us, false);
+  CreditIssuer issuer({&w}, returns, 2);
+  issuer.set_conversations(conversations(2, 4, 5'000'000));
+  PhaseSpec spec;
+  spec.concurrency = 2;
+  spec.request_count = 5;  // counts turns
+  const int64_t t0 = mono_ns();
+  auto outcomes = issuer.run({spec});
+  EXPECT_EQ(outcomes.at(0).credits_issued, 5u);
+  EXPECT_EQ(outcomes.at(0).credits_returned, 5u);
+  EXPECT_LT(mono_ns() - t0, 5'000'000'000);
+}
+
+TEST(CreditIssuerSessions, RateModeContinuationsTakeTicks) {
+  CreditReturns returns(1, 64);
+  FakeWorker w(0, returns, 100us, false);
+  CreditIssuer issuer({&w}, returns, 5);
+  issuer.set_conversations(conversations(5, 2, 0));
+  PhaseSpec spec;
+  spec.request_rate = 500;
+  spec.arrival_pattern = ArrivalPattern::constant;
+  spec.concurrency = 0;
+  spec.request_count = 20;
+  auto outcomes = issuer.run({spec});
+  EXPECT_EQ(outcomes.at(0).credits_issued, 20u);
+  std::vector<Credit> sent = all_delivered({&w});
+  ASSERT_EQ(sent.size(), 20u);
+  // Every turn answers a tick of the 2 ms grid, whatever kind of turn it is (a tick dropped
+  // after a stall on a loaded machine leaves a multiple of 2 ms).
+  std::map<uint64_t, int64_t> first_turn_at;
+  size_t continuations = 0;
+  for (size_t i = 0; i < sent.size(); ++i) {
+    if (i > 0) {
+      const int64_t gap = sent[i].scheduled_ns - sent[i - 1].scheduled_ns;
+      EXPECT_GT(gap, 0);
+      EXPECT_EQ(gap % 2'000'000, 0);
+    }
+    if (sent[i].turn_index == 0) first_turn_at[sent[i].session_id] = sent[i].scheduled_ns;
+    if (sent[i].turn_index == 1) {
+      ++continuations;
+      ASSERT_TRUE(first_turn_at.count(sent[i].session_id));
+      EXPECT_GT(sent[i].scheduled_ns, first_turn_at[sent[i].session_id]);
+    }
+  }
+  // A returned turn's continuation is served before new sessions: with replies far quicker
+  // than the 2 ms tick, sessions alternate first turn / second turn.
+  EXPECT_GE(continuations, 5u);
+}
+
+TEST(CreditIssuerSessions, UserCentricTerminatesAtTheRequestCount) {
+  CreditReturns returns(2, 64);
+  FakeWorker a(0, returns, 500us, false), b(1, returns, 500us, false);
+  CreditIssuer issuer({&a, &b}, returns, 4);
+  issuer.set_conversations(conversations(4, 3, 0));
+  PhaseSpec spec;
+  spec.user_centric_rate = 400;
+  spec.num_users = 4;
+  spec.average_turns = 3;
+  spec.concurrency = 0;
+  spec.request_count = 30;
+  const int64_t t0 = mono_ns();
+  auto outcomes = issuer.run({spec});
+  EXPECT_EQ(outcomes.at(0).credits_issued, 30u);
+  EXPECT_EQ(outcomes.at(0).credits_returned, 30u);
+  EXPECT_FALSE(outcomes.at(0).cancelled);
+  EXPECT_LT(mono_ns() - t0, 5'000'000'000);
+  for (const Credit& c : all_delivered({&a, &b})) EXPECT_GT(c.scheduled_ns, 0);  // send_lag applies
+}
+
+}  // namespace
+}  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+// Regression: users whose virtual history leaves them one turn used to keep their session slot,
+// so a run stopped by --num-sessions or held by --concurrency never ended.
+TEST(CreditIssuerSessions, UserCentricEndsBySessionsAndUnderACeiling) {
+  {
+    CreditReturns returns(1, 64);
+    FakeWorker w(0, returns, 300us, false);
+    CreditIssuer issuer({&w}, returns, 3);
+    issuer.set_conversations(conversations(3, 3, 0));
+    PhaseSpec spec;
+    spec.user_centric_rate = 300;
+    spec.num_users = 3;
+    spec.average_turns = 3;
+    spec.concurrency = 0;
+    spec.session_count = 6;  // a new user (3 turns), users with 1 and 2 turns left, 3 more new ones
+    auto outcomes = issuer.run({spec});
+    EXPECT_EQ(outcomes.at(0).credits_issued, 15u);
+    EXPECT_EQ(outcomes.at(0).credits_returned, 15u);
+  }
+  {
+    CreditReturns returns(1, 64);
+    FakeWorker w(0, returns, 2000us, false);
+    CreditIssuer issuer({&w}, returns, 3);
+    issuer.set_conversations(conversations(3, 3, 0));
+    PhaseSpec spec;
+    spec.user_centric_rate = 500;
+    spec.num_users = 5;
+    spec.average_turns = 3;
+    spec.concurrency = 2;  // at most two users at once
+    spec.request_count = 20;
+    const int64_t t0 = mono_ns();
+    auto outcomes = issuer.run({spec});
+    EXPECT_EQ(outcomes.at(0).credits_issued, 20u);
+    EXPECT_LE(w.max_held, 2);
+    EXPECT_LT(mono_ns() - t0, 10'000'000'000);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,45 @@
+#pragma once
+// The next turns of running sessions (cli-and-load.md §4.0, §4.11): each waits out its think
+// time, then is ready; ready turns are served before any new session starts. Issuer thread only.
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <queue>
+#include <vector>
+
+namespace aiperf {
+
+struct Continuation {
+  int64_t due_ns = 0;          // monotonic: when it may be sent
+  uint64_t session_id = 0;
+  uint32_t conversation = 0;   // dataset index
+  uint32_t turn_index = 0;     // the turn to send
+  uint32_t session_turns = 0;
+  size_t worker = 0;           // the worker holding the session's history
+};
+
+class ContinuationQueue {
+ public:
+  void schedule(const Continuation& c);
+  // Moves every continuation due at `now_ns` to the ready queue, earliest first; returns how many.
+  size_t release_due(int64_t now_ns);
+  int64_t next_due_ns() const { return waiting_.empty() ? 0 : waiting_.top().c.due_ns; }
+  bool has_ready() const { return !ready_.empty(); }
+  Continuation pop_ready();
+  size_t size() const { return waiting_.size() + ready_.size(); }
+  void clear();
+
+ private:
+  struct Waiting {
+    Continuation c;
+    uint64_t seq;  // equal due times keep their scheduling order
+    bool operator>(const Waiting& o) const {
+      return c.due_ns != o.c.due_ns ? c.due_ns > o.c.due_ns : seq > o.seq;
+    }
+  };
+  std::priority_queue<Waiting, std::vector<Waiting>, std::greater<>> waiting_;
+  std::deque<Continuation> ready_;
+  uint64_t seq_ = 0;
+};
+
+}  // namespace aiperf
