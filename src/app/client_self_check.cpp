@@ -18,6 +18,7 @@ WorkerHealth worker_health(const WorkerLoadSample& s) {
   if (s.start.mono_ns == 0 || window_ns <= 0) return w;  // the window never opened
   w.window_s = double(window_ns) / 1e9;
   w.cpu_utilization = double(std::max<int64_t>(0, s.end.cpu_ns - s.start.cpu_ns)) / double(window_ns);
+  w.pacing_poll_fraction = std::min(w.cpu_utilization, double(s.pacing_poll_ns) / double(window_ns));
   if (s.start.runqueue_wait_ns >= 0 && s.end.runqueue_wait_ns >= 0)
     w.runqueue_wait_fraction =
         double(std::max<int64_t>(0, s.end.runqueue_wait_ns - s.start.runqueue_wait_ns)) / double(window_ns);

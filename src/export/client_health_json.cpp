@@ -19,6 +19,7 @@ nlohmann::ordered_json client_health_json(const ClientHealth& h) {
                               {"count", w.lag_samples}};
     o["window_sec"] = w.window_s;
     o["cpu_utilization"] = w.cpu_utilization;
+    o["pacing_poll_fraction"] = w.pacing_poll_fraction;
     if (w.runqueue_wait_fraction) o["runqueue_wait_fraction"] = *w.runqueue_wait_fraction;
     o["busy_fraction"] = w.busy_fraction();
     workers.push_back(o);

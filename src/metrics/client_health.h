@@ -29,9 +29,12 @@ struct WorkerHealth {
   double lag_p50_ms = 0, lag_p99_ms = 0, lag_max_ms = 0;
   double window_s = 0;              // wall time of the window
   double cpu_utilization = 0;       // thread CPU time / window
+  double pacing_poll_fraction = 0;  // of which idle polling ahead of scheduled sends / window
   std::optional<double> runqueue_wait_fraction;  // runnable-but-waiting time / window, when known
-  // cpu_utilization + runqueue_wait_fraction (just cpu_utilization when the wait is unknown).
-  double busy_fraction() const { return cpu_utilization + runqueue_wait_fraction.value_or(0); }
+  // CPU that was work (not pacing polls) + run-queue wait (0 when unknown).
+  double busy_fraction() const {
+    return cpu_utilization - pacing_poll_fraction + runqueue_wait_fraction.value_or(0);
+  }
 };
 
 struct ClientHealth {

@@ -29,9 +29,10 @@ std::chrono::nanoseconds timeout_sweep_period(int64_t timeout_ns) {
 }
 
 // A scheduled send is slept to this far short of its time, then the loop polls (still
-// serving every other connection) until the time comes: a wake-up from epoll_wait takes
-// 30–70 µs on the reference VM, and it must not land after the scheduled time.
-constexpr int64_t kSpinNs = 100'000;
+// serving every other connection) until the time comes: a timer wake-up takes 30–70 µs on
+// the reference VM at best and often more. Measured at 2000 req/s (docs/benchmarks.md (d)):
+// with 100 µs the median send lag was 30 µs, with 300 µs 2.5 µs.
+constexpr int64_t kSpinNs = 300'000;
 
 bool due_later(const Credit& a, const Credit& b) { return a.scheduled_ns > b.scheduled_ns; }
 
@@ -94,7 +95,8 @@ void Worker::run_loop() {
       if (io_.run_one() == 0) return;
       continue;
     }
-    io_.poll_one();
+    // Idle polls are the price of sending on time, not load: counted apart (client health).
+    if (io_.poll_one() == 0) pacing_poll_ns_ += mono_ns() - now;
     if (io_.stopped()) return;
   }
 }
@@ -116,7 +118,10 @@ void Worker::begin_health_window() {
   pid_t tid = 0;
   while ((tid = tid_.load(std::memory_order_acquire)) == 0) std::this_thread::yield();
   window_start_ = sample_thread_cpu(thread_.native_handle(), tid);
-  asio::post(io_, [this] { lag_monitor_.reset(); });
+  asio::post(io_, [this] {
+    lag_monitor_.reset();
+    pacing_poll_ns_ = 0;
+  });
 }
 
 WorkerLoadSample Worker::load_sample() const {
@@ -125,6 +130,7 @@ WorkerLoadSample Worker::load_sample() const {
   s.loop_lag = lag_monitor_.lag();
   s.start = window_start_;
   s.end = window_end_;
+  s.pacing_poll_ns = pacing_poll_ns_;  // the thread has stopped: no race
   return s;
 }
 

@@ -50,6 +50,7 @@ struct WorkerLoadSample {
   uint32_t worker_id = 0;
   LogHistogram loop_lag;        // event-loop lag ticks
   ThreadCpuSample start, end;   // the thread's CPU use at the window's edges
+  int64_t pacing_poll_ns = 0;   // CPU spent polling idle ahead of scheduled sends (run_loop)
 };
 
 class Worker : public CreditTarget {
@@ -109,6 +110,7 @@ class Worker : public CreditTarget {
   std::vector<Credit> scheduled_;
   asio::steady_timer pace_timer_;
   int64_t pace_timer_at_ = 0;
+  int64_t pacing_poll_ns_ = 0;  // idle polling ahead of scheduled sends, since the health window opened
   std::vector<std::shared_ptr<HttpConnection>> idle_;  // keep-alive pool
   std::vector<HttpConnection*> active_;                // requests in flight
   std::vector<ReturnMessage> pending_returns_;         // not yet handed back to the issuer
