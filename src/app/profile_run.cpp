@@ -140,11 +140,16 @@ int run_profile(const ProfileConfig& config) {
 
   // Analytic plane: its own thread, fed by lock-free queues.
   ClockAnchor anchor = ClockAnchor::now();
+  // Per-request files grow under a `.partial` name and get their real one only once complete,
+  // so a crashed or failed run never leaves a truncated file that looks finished.
+  const ArtifactNames names = artifact_names(config);
+  const std::filesystem::path records_path = artifact_dir / names.records, raw_path = artifact_dir / names.raw_records;
+  auto partial = [](std::filesystem::path p) { return p += ".partial"; };
   std::optional<BlockFileStream> jsonl, raw_jsonl;
-  if (config.export_level != ExportLevel::summary) jsonl.emplace(artifact_dir / kRecordsFile);
+  if (config.export_level != ExportLevel::summary) jsonl.emplace(partial(records_path));
   RecordProcessor processor(config, *tokenizer, requests, anchor, jsonl ? &*jsonl : nullptr);
   if (config.export_level == ExportLevel::raw) {
-    raw_jsonl.emplace(artifact_dir / kRawRecordsFile);
+    raw_jsonl.emplace(partial(raw_path));
     processor.enable_raw_export(&*raw_jsonl, head.redacted_headers());
   }
 
@@ -237,10 +242,17 @@ int run_profile(const ProfileConfig& config) {
     info.incomplete_reason = "requests still in flight when the run ended";
   }
   // A full disk must not pass silently: the files would be missing records.
-  if (jsonl && (jsonl->close(), !*jsonl))
-    std::cerr << "error: writing " << (artifact_dir / kRecordsFile).string() << " failed; it is incomplete\n";
-  if (raw_jsonl && (raw_jsonl->close(), !*raw_jsonl))
-    std::cerr << "error: writing " << (artifact_dir / kRawRecordsFile).string() << " failed; it is incomplete\n";
+  auto finish = [&](std::optional<BlockFileStream>& file, const std::filesystem::path& path) {
+    if (!file) return;
+    file->close();
+    std::error_code ec;
+    if (*file) std::filesystem::rename(partial(path), path, ec);
+    if (!*file || ec)
+      std::cerr << "error: writing " << path.string() << " failed; what was written is in "
+                << partial(path).string() << " and is incomplete\n";
+  };
+  finish(jsonl, records_path);
+  finish(raw_jsonl, raw_path);
   export_run(config, summary, info, artifact_dir);
 
   if (failure_threshold.tripped()) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <string_view>
@@ -39,6 +40,7 @@ struct RawFlags {
   std::string conversation_num, turn_mean, turn_stddev, delay_mean, delay_stddev, delay_ratio;
   std::string user_centric_rate, num_users;
   std::string artifact_dir, export_level, ui_type;
+  std::string profile_export_prefix, slice_duration;
   std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;
   bool fixed_schedule = false, no_fixed_schedule = false, schedule_auto_offset = false;
   bool streaming = false, legacy_max_tokens = false, server_token_count = false;
@@ -255,6 +257,10 @@ struct ProfileParser {
            "Artifact directory (default artifacts).");
     single(g, "--export-level,--profile-export-level", "LEVEL", raw.export_level,
            "summary, records (default) or raw.");
+    single(g, "--profile-export-prefix,--profile-export-file", "NAME", raw.profile_export_prefix,
+           "Stem of every export file name (NAME.json, NAME.csv, NAME.jsonl, NAME_raw.jsonl, ...).");
+    single(g, "--slice-duration", "SECONDS", raw.slice_duration,
+           "Also write per-slice statistics (<stem>_timeslices.json/.csv) for slices this long.");
     single(g, "--ui-type,--ui", "TYPE", raw.ui_type,
            "simple or none (default: simple on a terminal).");
     flag(g, "--fail-on-client-bound", raw.fail_on_client_bound,
@@ -733,6 +739,22 @@ class Converter {
                         " with a request rate ramps the --concurrency ceiling, but no --concurrency was given");
   }
 
+  // Upstream's v1 rule (metrics-and-outputs.md §7.2): a directory part is dropped and a known
+  // export extension stripped, so `out/run1.json` names the stem `run1`.
+  std::string export_stem(const std::string& text) const {
+    std::string stem = std::filesystem::path(text).filename().string();
+    for (const char* ext : {".jsonl", ".json", ".csv"}) {
+      const std::string_view e(ext);
+      if (stem.size() > e.size() && stem.compare(stem.size() - e.size(), e.size(), e) == 0) {
+        stem.resize(stem.size() - e.size());
+        break;
+      }
+    }
+    if (stem.empty() || stem == "." || stem == "..")
+      throw ConfigError(name("--profile-export-prefix") + ": '" + text + "' names no file (give a name such as run1)");
+    return stem;
+  }
+
   void convert_output(ProfileConfig& c, const RawFlags& r) const {
     if (given("--artifact-dir")) {
       if (r.artifact_dir.empty()) throw ConfigError(name("--artifact-dir") + ": empty path");
@@ -751,6 +773,8 @@ class Converter {
         throw ConfigError(name("--export-level") + ": invalid choice '" + r.export_level +
                           "' (choose from summary, records, raw)");
     }
+    if (given("--profile-export-prefix")) c.profile_export_prefix = export_stem(r.profile_export_prefix);
+    c.slice_duration = float_above("--slice-duration", r.slice_duration, 0);
     c.fail_on_client_bound = r.fail_on_client_bound;
     c.verbosity = r.extra_verbose ? 2 : std::min(r.verbose, 2);
     // Upstream defaults to its dashboard on a terminal; simple is our nearest equivalent.

@@ -216,6 +216,8 @@ nlohmann::json ProfileConfig::to_json() const {
   nlohmann::json output = {{"artifact_directory", artifact_root},
                            {"export_level", export_level_name(export_level)}};
   if (fail_on_client_bound) output["fail_on_client_bound"] = true;
+  if (!profile_export_prefix.empty()) output["profile_export_prefix"] = profile_export_prefix;
+  if (slice_duration) output["slice_duration"] = *slice_duration;
 
   nlohmann::json tokenizer_section = nlohmann::json::object();
   if (tokenizer || !model_names.empty()) tokenizer_section["name"] = tokenizer_name();

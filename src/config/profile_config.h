@@ -140,6 +140,8 @@ struct ProfileConfig {
   std::string artifact_root = "artifacts";       // --artifact-dir / --output-artifact-dir
   bool artifact_dir_given = false;               // given: write directly into it
   ExportLevel export_level = ExportLevel::records;
+  std::string profile_export_prefix;             // --profile-export-prefix: stem of every export (empty: default names)
+  std::optional<double> slice_duration;          // --slice-duration, seconds: timeslice exports
   bool fail_on_client_bound = false;             // --fail-on-client-bound (ours): exit 3 when client_bound
 
   // Console (§3.16, §3.19)

@@ -40,11 +40,29 @@ std::string auto_artifact_dir_name(const ProfileConfig& config) {
   return model + "-openai-" + endpoint_type_name(config.endpoint_type) + "-" + stimulus_name(config);
 }
 
+ArtifactNames artifact_names(const ProfileConfig& config) {
+  const std::string& stem = config.profile_export_prefix;
+  if (stem.empty())
+    return {kSummaryJsonFile, kSummaryCsvFile, kConsoleTextFile, kRecordsFile, kRawRecordsFile,
+            "profile_export_aiperf_timeslices.json", "profile_export_aiperf_timeslices.csv"};
+  return {stem + ".json", stem + ".csv", stem + "_console.txt", stem + ".jsonl", stem + "_raw.jsonl",
+          stem + "_timeslices.json", stem + "_timeslices.csv"};
+}
+
 namespace {
 
-bool holds_run(const fs::path& dir) {
+bool holds_run(const fs::path& dir, const std::string& summary_json) {
   std::error_code ec;
-  return fs::exists(dir / kSummaryJsonFile, ec);
+  return fs::exists(dir / summary_json, ec);
+}
+
+// Refuses a directory the run could not write its files into, before anything is sent, so a
+// long benchmark never ends in "cannot write" (as root, permission bits do not stop us, but a
+// read-only mount still does).
+void check_writable(const fs::path& dir) {
+  if (::access(dir.c_str(), W_OK | X_OK) != 0)
+    throw ConfigError("--artifact-dir " + dir.string() + ": cannot write into directory: " +
+                      std::generic_category().message(errno));
 }
 
 void create_dir(const fs::path& dir, const std::string& what) {
@@ -70,18 +88,20 @@ bool claim(const fs::path& dir) {
 
 fs::path prepare_artifact_dir(const ProfileConfig& config) {
   const fs::path root(config.artifact_root);
+  const std::string summary_json = artifact_names(config).summary_json;
   if (config.artifact_dir_given) {
     create_dir(root, "--artifact-dir");
-    if (holds_run(root))
-      throw ConfigError("--artifact-dir " + root.string() + " already holds a run (" + kSummaryJsonFile +
+    if (holds_run(root, summary_json))
+      throw ConfigError("--artifact-dir " + root.string() + " already holds a run (" + summary_json +
                         " exists); pass a new directory or omit --artifact-dir to get an auto-named one");
+    check_writable(root);
     return root;
   }
   const std::string base = auto_artifact_dir_name(config);
   for (int attempt = 1;; ++attempt) {
     fs::path dir = root / (attempt == 1 ? base : base + "-" + std::to_string(attempt));
     create_dir(dir, "--artifact-dir");
-    if (!holds_run(dir) && claim(dir)) return dir;
+    if (!holds_run(dir, summary_json) && claim(dir)) return dir;
   }
 }
 

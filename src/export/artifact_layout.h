@@ -16,6 +16,14 @@ inline constexpr const char* kRawRecordsFile = "profile_export_raw.jsonl";
 inline constexpr const char* kInputsFile = "inputs.json";
 inline constexpr const char* kLogFile = "logs/aiperf.log";
 
+// The export file names of one run: the defaults above, or with --profile-export-prefix <stem>
+// upstream's v1 names `<stem>.json`, `<stem>.csv`, `<stem>.jsonl`, `<stem>_raw.jsonl`,
+// `<stem>_timeslices.json/.csv`, `<stem>_console.txt` (metrics-and-outputs.md §7.2).
+struct ArtifactNames {
+  std::string summary_json, summary_csv, console_text, records, raw_records, timeslices_json, timeslices_csv;
+};
+ArtifactNames artifact_names(const ProfileConfig& config);
+
 // Marks an auto-named directory as taken by a running benchmark until its summary exists,
 // so two runs started together cannot pick the same directory.
 inline constexpr const char* kRunClaimFile = ".aiperf_run_claim";

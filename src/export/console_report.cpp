@@ -44,13 +44,18 @@ std::vector<std::string> footer_lines(const ProfileConfig& config, const RunSumm
   lines.push_back("CLI Command: " + config.cli_command);
   lines.push_back("Benchmark Duration: " + fixed_2f(benchmark_seconds(summary, info)) + " sec" +
                   (info.was_cancelled ? " (cancelled early)" : ""));
-  lines.push_back(std::string("CSV Export: ") + absolute_path(dir / kSummaryCsvFile));
-  lines.push_back(std::string("JSON Export: ") + absolute_path(dir / kSummaryJsonFile));
-  if (config.export_level != ExportLevel::summary)
-    lines.push_back(std::string("Records Export: ") + absolute_path(dir / kRecordsFile));
+  const ArtifactNames names = artifact_names(config);
+  lines.push_back("CSV Export: " + absolute_path(dir / names.summary_csv));
+  lines.push_back("JSON Export: " + absolute_path(dir / names.summary_json));
   std::error_code ec;
-  if (config.export_level == ExportLevel::raw && fs::exists(dir / kRawRecordsFile, ec))
-    lines.push_back(std::string("Raw Records: ") + absolute_path(dir / kRawRecordsFile));
+  if (config.slice_duration && fs::exists(dir / names.timeslices_json, ec)) {
+    lines.push_back("Timeslice JSON Export: " + absolute_path(dir / names.timeslices_json));
+    lines.push_back("Timeslice CSV Export: " + absolute_path(dir / names.timeslices_csv));
+  }
+  if (config.export_level != ExportLevel::summary)
+    lines.push_back("Records Export: " + absolute_path(dir / names.records));
+  if (config.export_level == ExportLevel::raw && fs::exists(dir / names.raw_records, ec))
+    lines.push_back("Raw Records: " + absolute_path(dir / names.raw_records));
   if (fs::exists(dir / kLogFile, ec)) lines.push_back(std::string("Log File: ") + absolute_path(dir / kLogFile));
   return lines;
 }

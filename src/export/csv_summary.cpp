@@ -22,14 +22,6 @@ std::string quote(const std::string& cell) {
   return out + "\"";
 }
 
-void write_row(std::string& out, const std::vector<std::string>& cells) {
-  for (size_t i = 0; i < cells.size(); ++i) {
-    if (i > 0) out += ',';
-    out += quote(cells[i]);
-  }
-  out += kCrlf;
-}
-
 std::string real(const std::optional<double>& v) { return v ? format_fixed_2f(*v) : ""; }
 
 // Upstream keeps Python ints for integer data, and str(int) has no decimals.
@@ -54,6 +46,28 @@ std::vector<const MetricResult*> sorted_by_tag(std::vector<const MetricResult*> 
 
 }  // namespace
 
+void append_csv_row(std::string& out, const std::vector<std::string>& cells) {
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (i > 0) out += ',';
+    out += quote(cells[i]);
+  }
+  out += kCrlf;
+}
+
+std::optional<std::string> csv_stat_cell(const MetricResult& m, std::string_view stat) {
+  if (stat == "avg") return m.distribution ? format_fixed_2f(m.avg) : maybe_integer(m.avg, count_like(m));
+  if (!m.distribution) return std::nullopt;
+  if (stat == "min") return m.min ? std::optional(maybe_integer(m.min, m.integer_samples)) : std::nullopt;
+  if (stat == "max") return m.max ? std::optional(maybe_integer(m.max, m.integer_samples)) : std::nullopt;
+  if (stat == "sum") return maybe_integer(m.sum, m.integer_samples);
+  const std::pair<std::string_view, const std::optional<double>*> reals[] = {
+      {"p1", &m.p1}, {"p5", &m.p5}, {"p10", &m.p10}, {"p25", &m.p25}, {"p50", &m.p50},
+      {"p75", &m.p75}, {"p90", &m.p90}, {"p95", &m.p95}, {"p99", &m.p99}, {"std", &m.std}};
+  for (const auto& [key, value] : reals)
+    if (key == stat) return *value ? std::optional(format_fixed_2f(**value)) : std::nullopt;
+  return std::nullopt;
+}
+
 std::string csv_metric_name(const MetricResult& m) {
   if (m.unit.empty() || m.unit == "count" || m.unit == "requests") return m.header;
   return m.header + " (" + m.unit + ")";
@@ -65,11 +79,11 @@ std::string summary_csv(const RunSummary& summary) {
 
   std::string out;
   if (!distributions.empty()) {
-    write_row(out, {"Metric", "avg", "min", "max", "sum", "p1", "p5", "p10", "p25", "p50", "p75", "p90",
+    append_csv_row(out, {"Metric", "avg", "min", "max", "sum", "p1", "p5", "p10", "p25", "p50", "p75", "p90",
                     "p95", "p99", "std"});
     for (const MetricResult* m : sorted_by_tag(distributions)) {
       bool integer = m->integer_samples;
-      write_row(out, {csv_metric_name(*m), format_fixed_2f(m->avg), maybe_integer(m->min, integer),
+      append_csv_row(out, {csv_metric_name(*m), format_fixed_2f(m->avg), maybe_integer(m->min, integer),
                       maybe_integer(m->max, integer), maybe_integer(m->sum, integer), real(m->p1), real(m->p5),
                       real(m->p10), real(m->p25), real(m->p50), real(m->p75), real(m->p90), real(m->p95),
                       real(m->p99), real(m->std)});
@@ -77,9 +91,9 @@ std::string summary_csv(const RunSummary& summary) {
   }
   if (!single_values.empty()) {
     if (!distributions.empty()) out += kCrlf;
-    write_row(out, {"Metric", "Value"});
+    append_csv_row(out, {"Metric", "Value"});
     for (const MetricResult* m : sorted_by_tag(single_values))
-      write_row(out, {csv_metric_name(*m), maybe_integer(m->avg, count_like(*m))});
+      append_csv_row(out, {csv_metric_name(*m), maybe_integer(m->avg, count_like(*m))});
   }
   return out;
 }

@@ -12,6 +12,7 @@
 #include "export/console_report.h"
 #include "export/csv_summary.h"
 #include "export/json_summary.h"
+#include "export/timeslice_export.h"
 
 namespace aiperf {
 namespace fs = std::filesystem;
@@ -41,13 +42,20 @@ int stdout_width() {
 std::vector<fs::path> export_run(const ProfileConfig& config, const RunSummary& summary, const RunInfo& info,
                                  const fs::path& artifact_dir) {
   std::vector<fs::path> written;
-  auto write = [&](const char* name, const std::string& content) {
+  auto write = [&](const std::string& name, const std::string& content) {
     write_file_atomically(artifact_dir / name, content);
     written.push_back(artifact_dir / name);
   };
-  write(kSummaryJsonFile, dump_pretty(summary_json(config, summary, info)));
-  write(kSummaryCsvFile, summary_csv(summary));
-  write(kConsoleTextFile,
+  const ArtifactNames names = artifact_names(config);
+  // Timeslices first: the console report lists them only once they exist.
+  if (config.slice_duration && !summary.timeslices.empty()) {
+    write(names.timeslices_json, dump_pretty(timeslices_json(config, summary.timeslices)));
+    write(names.timeslices_csv, timeslices_csv(summary.timeslices));
+  }
+  // The summary JSON last among the data files: its presence marks a finished run.
+  write(names.summary_csv, summary_csv(summary));
+  write(names.summary_json, dump_pretty(summary_json(config, summary, info)));
+  write(names.console_text,
         render_console_report(config, summary, info, artifact_dir, kConsoleExportWidth, false));
 
   // The summary now marks the directory as a finished run; the claim has done its job.

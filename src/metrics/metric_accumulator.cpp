@@ -70,7 +70,7 @@ void MetricAccumulator::add_error(const RecordMetrics& m) {
   add_samples(m);
 }
 
-std::vector<MetricResult> MetricAccumulator::summarize() const {
+std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> rate_window_ns) const {
   std::vector<MetricResult> out;
   std::array<std::optional<double>, kMetricCount> v;  // aggregate values, base units
   auto total_of = [this](MetricId id) -> std::optional<double> {
@@ -100,9 +100,10 @@ std::vector<MetricResult> MetricAccumulator::summarize() const {
     v[size_t(MetricId::max_response_timestamp)] = double(*max_response_wall_ns_);
     // Integer subtraction first: the wall stamps are ~1.7e18 and would lose ns in a double.
     const int64_t duration_ns = *max_response_wall_ns_ - *min_request_wall_ns_;
-    if (duration_ns > 0) {
-      const double secs = double(duration_ns) / kNsPerSec;
-      v[size_t(MetricId::benchmark_duration)] = double(duration_ns);
+    if (duration_ns > 0) v[size_t(MetricId::benchmark_duration)] = double(duration_ns);
+    const int64_t window_ns = rate_window_ns.value_or(duration_ns);
+    if (window_ns > 0) {
+      const double secs = double(window_ns) / kNsPerSec;
       v[size_t(MetricId::request_throughput)] = double(valid_) / secs;
       const auto& isl = v[size_t(MetricId::total_isl)];
       const auto& osl = v[size_t(MetricId::total_osl)];

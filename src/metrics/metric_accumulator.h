@@ -24,8 +24,9 @@ class MetricAccumulator {
   const std::vector<double>& samples(MetricId id) const { return samples_[size_t(id)]; }
 
   // Record metrics with at least one sample (full statistics), then aggregates and derived
-  // metrics that are defined; all in display units, in catalogue order.
-  std::vector<MetricResult> summarize() const;
+  // metrics that are defined; all in display units, in catalogue order. Rates divide by
+  // `rate_window_ns` when given (a timeslice's length), else by benchmark_duration.
+  std::vector<MetricResult> summarize(std::optional<int64_t> rate_window_ns = std::nullopt) const;
 
  private:
   void add_samples(const RecordMetrics& m);

@@ -31,10 +31,20 @@ struct ErrorSummaryEntry {
   int64_t count = 0;
 };
 
+// One --slice-duration window (metrics-and-outputs.md §5.3): wall-clock bounds and the
+// statistics of the profiling records that started inside it.
+struct Timeslice {
+  int64_t start_ns = 0;
+  int64_t end_ns = 0;          // the final slice is cut at the last response
+  bool is_complete = true;     // false for that cut final slice
+  std::vector<MetricResult> metrics;
+};
+
 struct RunSummary {
   std::vector<MetricResult> metrics;         // in processing order (exporters reorder as needed)
   std::vector<MetricResult> warmup_metrics;  // empty when no warm-up ran
   std::vector<ErrorSummaryEntry> errors;     // profiling-phase errors, first-seen order
+  std::vector<Timeslice> timeslices;         // --slice-duration only; non-empty slices in time order
   int64_t valid_count = 0;                   // profiling records that succeeded
   int64_t error_count = 0;                   // profiling records that failed
   int64_t warmup_count = 0;                  // warm-up records (any outcome)

@@ -9,6 +9,7 @@
 #include "metrics/record_metrics.h"
 #include "metrics/replay_lag.h"
 #include "metrics/request_text.h"
+#include "metrics/timeslices.h"
 #include "metrics/token_counts.h"
 
 namespace aiperf {
@@ -47,6 +48,7 @@ struct RecordProcessor::Impl {
   MetricAccumulator profiling;
   MetricAccumulator warmup;  // never mixed into profiling statistics (§4)
   std::vector<ErrorSummaryEntry> errors;
+  std::vector<SliceRecord> slice_records;  // profiling records, --slice-duration only
   int64_t warmup_records = 0;
   std::string line;  // reused for every JSONL line
   std::ostream* raw_out = nullptr;
@@ -117,6 +119,14 @@ void RecordProcessor::process(const RawRecord& raw) {
   const bool warmup = raw.phase == BenchmarkPhase::warmup;
   MetricAccumulator& acc = warmup ? s.warmup : s.profiling;
   if (warmup) ++s.warmup_records;
+  if (!warmup && s.config.slice_duration) {
+    SliceRecord r{0, request_end_wall_ns(raw, s.anchor, parsed.error.has_value()), parsed.error.has_value(), m};
+    // A request that failed before its first byte went out has no start: it counts where it ended.
+    r.start_wall_ns = raw.start_ns != 0 ? s.anchor.to_wall(raw.start_ns) : r.end_wall_ns;
+    if (r.start_wall_ns == 0) r.start_wall_ns = s.anchor.wall;  // no time at all: the run's start
+    if (r.end_wall_ns == 0) r.end_wall_ns = r.start_wall_ns;
+    s.slice_records.push_back(std::move(r));
+  }
   if (parsed.error) {
     acc.add_error(m);
     if (!warmup) count_error(s.errors, *parsed.error);
@@ -145,6 +155,8 @@ RunSummary RecordProcessor::summarize() const {
       out.metrics.push_back(std::move(m));
   if (s.warmup_records > 0) out.warmup_metrics = s.warmup.summarize();
   out.errors = s.errors;
+  if (s.config.slice_duration)
+    out.timeslices = summarize_timeslices(s.slice_records, int64_t(*s.config.slice_duration * 1e9));
   out.valid_count = s.profiling.valid_count();
   out.error_count = s.profiling.error_count();
   out.warmup_count = s.warmup_records;

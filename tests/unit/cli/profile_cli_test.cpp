@@ -104,6 +104,15 @@ TEST(ProfileCli, LoadAndOutputAliases) {
   EXPECT_EQ(parse_with_model({"--export-level", "summary"}).export_level, ExportLevel::summary);
   EXPECT_EQ(parse_with_model({"--profile-export-level", "RAW"}).export_level, ExportLevel::raw);
   EXPECT_EQ(parse_with_model({"--ui-type", "simple"}).ui_type, UiType::simple);
+  EXPECT_EQ(parse_with_model({"--slice-duration", "2.5"}).slice_duration, 2.5);
+  EXPECT_FALSE(parse_with_model({}).slice_duration);
+  EXPECT_EQ(error_of({"--slice-duration", "0"}).substr(0, 16), "--slice-duration");
+  EXPECT_EQ(parse_with_model({"--profile-export-prefix", "run1"}).profile_export_prefix, "run1");
+  // v1 rule: a directory part is dropped and a known extension stripped.
+  EXPECT_EQ(parse_with_model({"--profile-export-file", "/tmp/out/run1.jsonl"}).profile_export_prefix, "run1");
+  EXPECT_EQ(parse_with_model({"--profile-export-prefix", "a.b.csv"}).profile_export_prefix, "a.b");
+  EXPECT_EQ(error_of({"--profile-export-prefix", "out/"}),
+            "--profile-export-prefix: 'out/' names no file (give a name such as run1)");
   EXPECT_EQ(parse_with_model({"--ui", "none"}).ui_type, UiType::none);
 }
 
@@ -229,8 +238,7 @@ TEST(ProfileCli, NotYetSupportedFlags) {
   EXPECT_EQ(error_of({"--ignore-trace-delays"}), "--ignore-trace-delays is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--goodput", "request_latency:100"}),
             "--goodput is not supported yet by aiperf-cpp");
-  EXPECT_EQ(error_of({"--slice-duration", "1"}),
-            "--slice-duration is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--export-http-trace"}), "--export-http-trace is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"-f", "run.yaml"}), "-f is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--request-rat", "1"}),
             "unknown option --request-rat (did you mean --request-rate?)");

@@ -34,7 +34,7 @@ TEST(ExportRun, WritesSummaryFilesAtomicallyAndPrintsTheReport) {
   auto written = export_run(c, testing::sample_summary(), testing::sample_info(), dir);
   std::string printed = ::testing::internal::GetCapturedStdout();
 
-  EXPECT_EQ(written, (std::vector<fs::path>{dir / "profile_export_aiperf.json", dir / "profile_export_aiperf.csv",
+  EXPECT_EQ(written, (std::vector<fs::path>{dir / "profile_export_aiperf.csv", dir / "profile_export_aiperf.json",
                                             dir / "profile_export_console.txt"}));
   for (const auto& entry : fs::directory_iterator(dir))
     EXPECT_NE(entry.path().extension(), ".partial") << entry.path();

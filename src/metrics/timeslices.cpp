@@ -1,0 +1,41 @@
+#include "metrics/timeslices.h"
+
+#include <algorithm>
+#include <map>
+
+#include "metrics/metric_accumulator.h"
+
+namespace aiperf {
+
+std::vector<Timeslice> summarize_timeslices(const std::vector<SliceRecord>& records, int64_t slice_ns) {
+  std::vector<Timeslice> out;
+  if (records.empty() || slice_ns <= 0) return out;
+  int64_t first_start = records.front().start_wall_ns, last_end = records.front().end_wall_ns;
+  for (const SliceRecord& r : records) {
+    first_start = std::min(first_start, r.start_wall_ns);
+    last_end = std::max({last_end, r.end_wall_ns, r.start_wall_ns});
+  }
+  // The grid's final slice is the one that holds the last response.
+  const int64_t final_index = (last_end - first_start) / slice_ns;
+
+  std::map<int64_t, MetricAccumulator> slices;  // slice index -> its records, in time order
+  for (const SliceRecord& r : records) {
+    MetricAccumulator& acc = slices[(r.start_wall_ns - first_start) / slice_ns];
+    if (r.is_error) acc.add_error(r.metrics);
+    else acc.add_valid(r.metrics, r.start_wall_ns);
+  }
+  for (const auto& [index, acc] : slices) {
+    Timeslice s;
+    s.start_ns = first_start + index * slice_ns;
+    s.end_ns = s.start_ns + slice_ns;
+    if (index == final_index && last_end < s.end_ns) {
+      s.end_ns = std::max(last_end, s.start_ns + 1);  // never a zero-length rate window
+      s.is_complete = false;
+    }
+    s.metrics = acc.summarize(s.end_ns - s.start_ns);
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace aiperf
