@@ -87,8 +87,11 @@ void append_error_details(std::string& out, const ErrorDetails& e) {
     key(out, first, "code");
     append_json_int(out, *e.code);
   }
-  key(out, first, "type");
-  append_json_string(out, e.type);
+  // Upstream's writer omits unset fields; an empty type is our "unset", as in the summary JSON.
+  if (!e.type.empty()) {
+    key(out, first, "type");
+    append_json_string(out, e.type);
+  }
   key(out, first, "message");
   append_json_string(out, e.message);
   out.push_back('}');
