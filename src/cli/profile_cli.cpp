@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "cli/cli_command.h"
+#include "cli/goodput_flag.h"
 #include "cli/input_file_peek.h"
 #include "cli/key_value_flags.h"
 #include "cli/number_flags.h"
@@ -45,6 +46,7 @@ struct RawFlags {
   bool tokenizer_trust_remote_code = false;
   bool ssl_verify = true, extra_verbose = false, fail_on_client_bound = false;
   int verbose = 0;
+  std::vector<std::string> goodput;
   std::vector<std::string> ignored;  // values of not-yet-supported flags
 };
 
@@ -257,6 +259,8 @@ struct ProfileParser {
            "summary, records (default) or raw.");
     single(g, "--ui-type,--ui", "TYPE", raw.ui_type,
            "simple or none (default: simple on a terminal).");
+    list(g, "--goodput", "TAG:VALUE", raw.goodput,
+         "SLOs, e.g. \"time_to_first_token:100 inter_token_latency:3.4\" (display units).");
     flag(g, "--fail-on-client-bound", raw.fail_on_client_bound,
          "Exit with status 3 (after writing every artifact) when the client was the bottleneck.");
     flag(g, "-v,--verbose", raw.verbose, "Debug logging; -vv for trace.");
@@ -751,6 +755,7 @@ class Converter {
         throw ConfigError(name("--export-level") + ": invalid choice '" + r.export_level +
                           "' (choose from summary, records, raw)");
     }
+    if (given("--goodput")) c.goodput = parse_goodput_flag(r.goodput);
     c.fail_on_client_bound = r.fail_on_client_bound;
     c.verbosity = r.extra_verbose ? 2 : std::min(r.verbose, 2);
     // Upstream defaults to its dashboard on a terminal; simple is our nearest equivalent.

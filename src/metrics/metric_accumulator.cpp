@@ -55,9 +55,24 @@ void MetricAccumulator::add_samples(const RecordMetrics& m) {
   icl.insert(icl.end(), m.inter_chunk_latency.begin(), m.inter_chunk_latency.end());
 }
 
+void MetricAccumulator::add_counts(const RecordMetrics& m) {
+  cancelled_ += m.cancelled;
+  if (m.osl_mismatch) {
+    ++osl_judged_;
+    osl_mismatched_ += *m.osl_mismatch;
+  }
+  if (m.usage_discrepancy) {
+    ++usage_judged_;
+    usage_discrepant_ += *m.usage_discrepancy;
+  }
+}
+
 void MetricAccumulator::add_valid(const RecordMetrics& m, int64_t request_start_wall_ns) {
   ++valid_;
+  streamed_ += m.streamed;
+  good_ += m.good;  // error records are never good
   add_samples(m);
+  add_counts(m);
   min_request_wall_ns_ = std::min(min_request_wall_ns_.value_or(request_start_wall_ns),
                                   request_start_wall_ns);
   // Latencies are whole nanoseconds held in a double, so the round trip is exact.
@@ -68,6 +83,7 @@ void MetricAccumulator::add_valid(const RecordMetrics& m, int64_t request_start_
 void MetricAccumulator::add_error(const RecordMetrics& m) {
   ++errors_;
   add_samples(m);
+  add_counts(m);
 }
 
 std::vector<MetricResult> MetricAccumulator::summarize() const {
@@ -87,13 +103,33 @@ std::vector<MetricResult> MetricAccumulator::summarize() const {
   const int64_t total = valid_ + errors_;
   if (valid_ > 0) v[size_t(MetricId::request_count)] = double(valid_);
   if (errors_ > 0) v[size_t(MetricId::error_request_count)] = double(errors_);
+  if (cancelled_ > 0) v[size_t(MetricId::cancelled_request_count)] = double(cancelled_);
+  if (streamed_ > 0) v[size_t(MetricId::streamed_request_count)] = double(streamed_);
   v[size_t(MetricId::completed_request_count)] = double(total);
   if (total > 0) v[size_t(MetricId::request_error_rate)] = 100.0 * double(errors_) / double(total);
+  if (osl_judged_ > 0) v[size_t(MetricId::osl_mismatch_count)] = double(osl_mismatched_);
+  if (usage_judged_ > 0) v[size_t(MetricId::usage_discrepancy_count)] = double(usage_discrepant_);
+  if (goodput_) {
+    v[size_t(MetricId::good_request_count)] = double(good_);
+    v[size_t(MetricId::good_request_fraction)] = total > 0 ? double(good_) / double(total) : 0.0;
+  }
   v[size_t(MetricId::total_isl)] = total_of(MetricId::input_sequence_length);
   v[size_t(MetricId::total_output_tokens)] = total_of(MetricId::output_token_count);
   v[size_t(MetricId::total_reasoning_tokens)] = total_of(MetricId::reasoning_token_count);
   v[size_t(MetricId::total_osl)] = total_of(MetricId::output_sequence_length);
   v[size_t(MetricId::total_error_isl)] = total_of(MetricId::error_isl);
+  v[size_t(MetricId::total_usage_prompt_tokens)] = total_of(MetricId::usage_prompt_tokens);
+  v[size_t(MetricId::total_usage_completion_tokens)] = total_of(MetricId::usage_completion_tokens);
+  v[size_t(MetricId::total_usage_total_tokens)] = total_of(MetricId::usage_total_tokens);
+  v[size_t(MetricId::total_usage_reasoning_tokens)] = total_of(MetricId::usage_reasoning_tokens);
+  v[size_t(MetricId::total_usage_prompt_cache_read_tokens)] =
+      total_of(MetricId::usage_prompt_cache_read_tokens);
+  {
+    const auto& read = v[size_t(MetricId::total_usage_prompt_cache_read_tokens)];
+    const auto& prompt = v[size_t(MetricId::total_usage_prompt_tokens)];
+    if (read && prompt && *prompt > 0)
+      v[size_t(MetricId::overall_usage_prompt_cache_read_pct)] = *read / *prompt * 100.0;
+  }
 
   if (min_request_wall_ns_ && max_response_wall_ns_) {
     v[size_t(MetricId::min_request_timestamp)] = double(*min_request_wall_ns_);
@@ -104,6 +140,7 @@ std::vector<MetricResult> MetricAccumulator::summarize() const {
       const double secs = double(duration_ns) / kNsPerSec;
       v[size_t(MetricId::benchmark_duration)] = double(duration_ns);
       v[size_t(MetricId::request_throughput)] = double(valid_) / secs;
+      if (goodput_) v[size_t(MetricId::goodput)] = double(good_) / secs;
       const auto& isl = v[size_t(MetricId::total_isl)];
       const auto& osl = v[size_t(MetricId::total_osl)];
       if (osl) v[size_t(MetricId::output_token_throughput)] = *osl / secs;

@@ -14,6 +14,10 @@ namespace aiperf {
 
 class MetricAccumulator {
  public:
+  // --goodput given: good_request_count, goodput and good_request_fraction are reported (even
+  // when no record was good).
+  void enable_goodput() { goodput_ = true; }
+
   // `request_start_wall_ns` is the record's wall-clock start (upstream timestamp_ns).
   void add_valid(const RecordMetrics& m, int64_t request_start_wall_ns);
   void add_error(const RecordMetrics& m);
@@ -31,8 +35,18 @@ class MetricAccumulator {
   void add_samples(const RecordMetrics& m);
 
   std::array<std::vector<double>, kRecordMetricCount> samples_;  // base units
+  void add_counts(const RecordMetrics& m);
+
   int64_t valid_ = 0;
   int64_t errors_ = 0;
+  int64_t cancelled_ = 0;
+  int64_t streamed_ = 0;
+  int64_t good_ = 0;
+  bool goodput_ = false;
+  // Records that could be judged, and those judged positive (the counts exist only when
+  // at least one record could be judged).
+  int64_t osl_judged_ = 0, osl_mismatched_ = 0;
+  int64_t usage_judged_ = 0, usage_discrepant_ = 0;
   std::optional<int64_t> min_request_wall_ns_;   // over valid records only
   std::optional<int64_t> max_response_wall_ns_;  // start + request_latency, valid only
 };
