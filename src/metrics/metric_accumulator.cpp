@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <string>
 
 #include "metrics/statistics.h"
 
@@ -43,6 +45,40 @@ std::optional<MetricResult> distribution(MetricId id, const std::vector<double>&
   std::optional<double>* slots[] = {&r.p1, &r.p5, &r.p10, &r.p25, &r.p50,
                                     &r.p75, &r.p90, &r.p95, &r.p99};
   for (size_t i = 0; i < kPercentiles.size(); ++i) *slots[i] = s->p[i] / d;
+  return r;
+}
+
+// adj_<tag> (§2.4): every failed request is one +inf sample, so a run that fails requests
+// cannot look fast. Nearest-rank percentiles (an interpolation towards +inf would be +inf);
+// avg and sum are +inf, std is undefined. Needs one finite sample, so only metrics this run
+// actually measured get a twin.
+std::optional<MetricResult> error_adjusted(MetricId id, const std::vector<double>& samples,
+                                           int64_t errors) {
+  std::vector<double> x;
+  x.reserve(samples.size() + size_t(errors));
+  for (double v : samples)
+    if (std::isfinite(v)) x.push_back(v);
+  if (x.empty()) return std::nullopt;
+  std::sort(x.begin(), x.end());
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  x.insert(x.end(), size_t(errors), kInf);
+
+  const MetricInfo& info = metric_info(id);
+  const double d = info.display_divisor;
+  MetricResult r;
+  r.tag = std::string("adj_") + info.tag;
+  r.header = std::string(info.header) + " (error-adjusted)";
+  r.unit = info.unit;
+  r.console = false;
+  r.distribution = true;
+  r.count = int64_t(x.size());
+  r.sum = kInf;
+  r.avg = kInf;
+  r.min = x.front() / d;
+  r.max = kInf;
+  std::optional<double>* slots[] = {&r.p1, &r.p5, &r.p10, &r.p25, &r.p50,
+                                    &r.p75, &r.p90, &r.p95, &r.p99};
+  for (size_t i = 0; i < kPercentiles.size(); ++i) *slots[i] = percentile_nearest(x, kPercentiles[i]) / d;
   return r;
 }
 
@@ -97,8 +133,11 @@ std::vector<MetricResult> MetricAccumulator::summarize() const {
     return sum;
   };
 
-  for (size_t i = 0; i < kRecordMetricCount; ++i)
+  for (size_t i = 0; i < kRecordMetricCount; ++i) {
     if (auto r = distribution(MetricId(i), samples_[i])) out.push_back(std::move(*r));
+    if ((metric_info(MetricId(i)).flags & kErrorAdjusted) && errors_ > 0)
+      if (auto adj = error_adjusted(MetricId(i), samples_[i], errors_)) out.push_back(std::move(*adj));
+  }
 
   const int64_t total = valid_ + errors_;
   if (valid_ > 0) v[size_t(MetricId::request_count)] = double(valid_);

@@ -10,17 +10,17 @@ constexpr double kNsPerMs = 1e6;
 constexpr double kNsPerSec = 1e9;
 
 // Indexed by MetricId; the static_assert below keeps the two in step.
-constexpr uint8_t S = kStreamingOnly, L = kLargerIsBetter;
+constexpr uint8_t S = kStreamingOnly, L = kLargerIsBetter, A = kErrorAdjusted;
 
 constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
-    {"time_to_first_token", "Time to First Token", "ms", kNsPerMs, 100, true, false, true, S},
+    {"time_to_first_token", "Time to First Token", "ms", kNsPerMs, 100, true, false, true, S | A},
     {"time_to_second_token", "Time to Second Token", "ms", kNsPerMs, 200, true, false, true, S},
     {"time_to_first_output_token", "Time to First Output Token", "ms", kNsPerMs, 210, true, false,
      true, S},
-    {"request_latency", "Request Latency", "ms", kNsPerMs, 300, true, false, true},
-    {"decode_duration", "Decode Duration", "ms", kNsPerMs, 350, true, false, true, S},
+    {"request_latency", "Request Latency", "ms", kNsPerMs, 300, true, false, true, A},
+    {"decode_duration", "Decode Duration", "ms", kNsPerMs, 350, true, false, true, S | A},
     {"full_decode_duration", "Full Decode Duration", "ms", kNsPerMs, 360, false, false, true, S},
-    {"inter_token_latency", "Inter Token Latency", "ms", kNsPerMs, 400, true, false, true, S},
+    {"inter_token_latency", "Inter Token Latency", "ms", kNsPerMs, 400, true, false, true, S | A},
     {"full_response_inter_token_latency", "Full-Response Inter Token Latency", "ms", kNsPerMs, 410,
      false, false, true, S},
     // Current upstream leaves the list out of the JSONL unless per-chunk export is on.

@@ -84,6 +84,7 @@ enum MetricFlag : uint8_t {
   kScheduledOnly = 1 << 1,    // needs a scheduled send time (rate mode, fixed schedule)
   kErrorOnly = 1 << 2,        // error records only
   kLargerIsBetter = 1 << 3,   // goodput: value >= threshold passes
+  kErrorAdjusted = 1 << 4,    // also reported as adj_<tag>, failed requests counted as +inf (§2.4)
 };
 
 struct MetricInfo {

@@ -1,5 +1,6 @@
 #include "metrics/record_processor.h"
 
+#include <limits>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -469,6 +470,41 @@ TEST_F(RecordProcessorTest, ServerTokenCountsTakeRequestedOslFromTheBody) {
   EXPECT_DOUBLE_EQ(get(s, "osl_mismatch_diff_pct").avg, 25);
   EXPECT_FALSE(s.find("usage_completion_tokens_diff_pct"));  // usage is the count itself
   EXPECT_EQ(tokenizer.calls, 0);
+}
+
+// adj_* (§2.4): latencies 100, 200, 300 ns plus one failed request = one +inf sample.
+TEST_F(RecordProcessorTest, ErrorAdjustedPercentilesCountFailuresAsInfinite) {
+  for (int64_t latency : {300, 100, 200})
+    processor().process(RawRecordBuilder().start(1000).chat_delta(1000 + latency, "x").end(1000 + latency).build());
+  processor().process(RawRecordBuilder().start(1000).status(500, "Internal Server Error").body(1100, "x")
+                          .end(1100).build());
+  RunSummary s = processor().summarize();
+  const double inf = std::numeric_limits<double>::infinity();
+  const MetricResult& adj = get(s, "adj_request_latency");
+  EXPECT_EQ(adj.header, "Request Latency (error-adjusted)");
+  EXPECT_EQ(adj.unit, "ms");
+  EXPECT_FALSE(adj.console);
+  EXPECT_EQ(adj.count, 4);
+  EXPECT_EQ(adj.avg, inf);
+  EXPECT_EQ(adj.sum, inf);
+  EXPECT_FALSE(adj.std);
+  EXPECT_DOUBLE_EQ(*adj.min, 100 / 1e6);
+  EXPECT_EQ(*adj.max, inf);
+  EXPECT_DOUBLE_EQ(*adj.p1, 100 / 1e6);
+  EXPECT_DOUBLE_EQ(*adj.p25, 200 / 1e6);
+  EXPECT_DOUBLE_EQ(*adj.p50, 300 / 1e6);
+  EXPECT_EQ(*adj.p90, inf);
+  EXPECT_EQ(*adj.p99, inf);
+  EXPECT_DOUBLE_EQ(*get(s, "request_latency").p50, 200 / 1e6);  // the base metric is untouched
+  // Single-chunk records: TTFT exists, ITL does not (OSL 1), so no adj_inter_token_latency.
+  EXPECT_EQ(get(s, "adj_time_to_first_token").count, 4);
+  EXPECT_FALSE(s.find("adj_inter_token_latency"));
+  EXPECT_FALSE(s.find("adj_output_sequence_length"));
+}
+
+TEST_F(RecordProcessorTest, CleanRunHasNoErrorAdjustedMetrics) {
+  processor().process(golden().build());
+  EXPECT_FALSE(processor().summarize().find("adj_request_latency"));
 }
 
 }  // namespace
