@@ -103,8 +103,16 @@ void MetricAccumulator::add_counts(const RecordMetrics& m) {
   }
 }
 
-void MetricAccumulator::add_valid(const RecordMetrics& m, int64_t request_start_wall_ns) {
+void MetricAccumulator::add_valid(const RecordMetrics& m, int64_t request_start_wall_ns,
+                                  int64_t request_end_wall_ns) {
   ++valid_;
+  if (request_end_wall_ns > request_start_wall_ns) {
+    SweepInterval r{request_start_wall_ns, 0, request_end_wall_ns, 0, 0};
+    if (const auto& ttft = m[MetricId::time_to_first_token]) r.first_token_ns = request_start_wall_ns + std::llround(*ttft);
+    if (const auto& osl = m[MetricId::output_sequence_length]) r.decode_tokens = std::max(*osl - 1, 0.0);
+    r.prefill_tokens = m[MetricId::input_sequence_length].value_or(0);
+    intervals_.push_back(r);
+  }
   streamed_ += m.streamed;
   good_ += m.good;  // error records are never good
   add_samples(m);
@@ -116,8 +124,12 @@ void MetricAccumulator::add_valid(const RecordMetrics& m, int64_t request_start_
   max_response_wall_ns_ = std::max(max_response_wall_ns_.value_or(response), response);
 }
 
-void MetricAccumulator::add_error(const RecordMetrics& m) {
+void MetricAccumulator::add_error(const RecordMetrics& m, int64_t request_start_wall_ns,
+                                  int64_t request_end_wall_ns) {
   ++errors_;
+  // A failed request still held a slot from its send to its failure.
+  if (request_start_wall_ns != 0 && request_end_wall_ns > request_start_wall_ns)
+    intervals_.push_back({request_start_wall_ns, 0, request_end_wall_ns, 0, 0});
   add_samples(m);
   add_counts(m);
 }
@@ -190,6 +202,7 @@ std::vector<MetricResult> MetricAccumulator::summarize() const {
 
   for (size_t i = kRecordMetricCount; i < kMetricCount; ++i)
     if (v[i]) out.push_back(single_value(MetricId(i), *v[i]));
+  for (MetricResult& r : sweep_line_metrics(intervals_)) out.push_back(std::move(r));
   return out;
 }
 

@@ -9,6 +9,7 @@
 
 #include "metrics/metric_result.h"
 #include "metrics/record_metrics.h"
+#include "metrics/sweep_line.h"
 
 namespace aiperf {
 
@@ -18,9 +19,10 @@ class MetricAccumulator {
   // when no record was good).
   void enable_goodput() { goodput_ = true; }
 
-  // `request_start_wall_ns` is the record's wall-clock start (upstream timestamp_ns).
-  void add_valid(const RecordMetrics& m, int64_t request_start_wall_ns);
-  void add_error(const RecordMetrics& m);
+  // `request_start_wall_ns` is the record's wall-clock start (upstream timestamp_ns),
+  // `request_end_wall_ns` when its response was fully consumed (0 = never sent / unknown).
+  void add_valid(const RecordMetrics& m, int64_t request_start_wall_ns, int64_t request_end_wall_ns);
+  void add_error(const RecordMetrics& m, int64_t request_start_wall_ns, int64_t request_end_wall_ns);
 
   int64_t valid_count() const { return valid_; }
   int64_t error_count() const { return errors_; }
@@ -35,6 +37,7 @@ class MetricAccumulator {
   void add_samples(const RecordMetrics& m);
 
   std::array<std::vector<double>, kRecordMetricCount> samples_;  // base units
+  std::vector<SweepInterval> intervals_;  // every request's life, for the sweep-line curves
   void add_counts(const RecordMetrics& m);
 
   int64_t valid_ = 0;

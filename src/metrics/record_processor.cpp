@@ -142,11 +142,13 @@ void RecordProcessor::process(const RawRecord& raw) {
   const bool warmup = raw.phase == BenchmarkPhase::warmup;
   MetricAccumulator& acc = warmup ? s.warmup : s.profiling;
   if (warmup) ++s.warmup_records;
+  const int64_t start_wall = raw.start_ns != 0 ? s.anchor.to_wall(raw.start_ns) : 0;
+  const int64_t end_wall = raw.end_ns != 0 ? s.anchor.to_wall(raw.end_ns) : 0;
   if (parsed.error) {
-    acc.add_error(m);
+    acc.add_error(m, start_wall, end_wall);
     if (!warmup) count_error(s.errors, *parsed.error);
   } else {
-    acc.add_valid(m, s.anchor.to_wall(raw.start_ns));
+    acc.add_valid(m, s.anchor.to_wall(raw.start_ns), end_wall);
   }
 }
 

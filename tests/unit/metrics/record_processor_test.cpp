@@ -507,5 +507,16 @@ TEST_F(RecordProcessorTest, CleanRunHasNoErrorAdjustedMetrics) {
   EXPECT_FALSE(processor().summarize().find("adj_request_latency"));
 }
 
+// Sweep-line input: wall start and end of every record, failed ones included (§2.5).
+TEST_F(RecordProcessorTest, SweepLineSeesEveryRequestsLife) {
+  processor().process(golden().build());  // 100..220, first token at 120
+  processor().process(RawRecordBuilder().start(220).status(500, "Internal Server Error").body(320, "x")
+                          .end(320).build());  // a failed request holding a slot 220..320
+  RunSummary s = processor().summarize();
+  EXPECT_DOUBLE_EQ(get(s, "effective_concurrency").avg, 1);
+  EXPECT_DOUBLE_EQ(get(s, "effective_prefill_concurrency").avg, 20.0 / 220);
+  EXPECT_DOUBLE_EQ(get(s, "active_prefill_throughput").avg, 3 / 20e-9);  // ISL 3 over TTFT 20 ns
+}
+
 }  // namespace
 }  // namespace aiperf
