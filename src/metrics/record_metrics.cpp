@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <string>
 
 namespace aiperf {
 namespace {
@@ -110,7 +112,29 @@ void add_usage_diffs(const RecordMetricOptions& o, RecordMetrics& m) {
   }
 }
 
+double threshold_from_env(const char* name, double fallback) {
+  const char* text = std::getenv(name);
+  if (!text || !*text) return fallback;
+  char* end = nullptr;
+  const double v = std::strtod(text, &end);
+  if (*end != '\0' || !std::isfinite(v) || v < 0)
+    throw ConfigError(std::string(name) + ": expected a number >= 0, got '" + text + "'");
+  return v;
+}
+
 }  // namespace
+
+RecordMetricOptions record_metric_options(const ProfileConfig& config) {
+  RecordMetricOptions o;
+  o.streaming = config.streaming;
+  // With server counts, usage *is* the count: comparing it with itself says nothing.
+  o.usage_diff = !config.use_server_token_count;
+  o.osl_mismatch_pct = threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD", o.osl_mismatch_pct);
+  o.osl_mismatch_max_tokens =
+      threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD", o.osl_mismatch_max_tokens);
+  o.usage_diff_pct = threshold_from_env("AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD", o.usage_diff_pct);
+  return o;
+}
 
 RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& parsed,
                                      const TokenCounts& tokens, const RecordMetricOptions& options) {

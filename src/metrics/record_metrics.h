@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "config/profile_config.h"
 #include "endpoints/response_parser.h"
 #include "metrics/metric_catalogue.h"
 #include "metrics/token_counts.h"
@@ -27,9 +28,7 @@ struct RecordMetrics {
   const std::optional<double>& operator[](MetricId id) const { return value[size_t(id)]; }
 };
 
-// Run-wide settings of the per-record computation. The thresholds are upstream's defaults
-// (AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD, ..._MAX_TOKEN_THRESHOLD,
-// AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD).
+// Run-wide settings of the per-record computation; the thresholds default to upstream's.
 struct RecordMetricOptions {
   bool streaming = false;   // --streaming: streaming metrics for records that really streamed
   bool usage_diff = false;  // compare usage with the client's own token counts
@@ -37,6 +36,12 @@ struct RecordMetricOptions {
   double osl_mismatch_max_tokens = 50;
   double usage_diff_pct = 10;
 };
+
+// The options for `config`: --streaming, usage diffs unless --use-server-token-count, and
+// the thresholds from AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD,
+// AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD and AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD
+// when set. Throws ConfigError naming the variable for a value that is not a number >= 0.
+RecordMetricOptions record_metric_options(const ProfileConfig& config);
 
 // Valid records get every applicable metric; error records only error_isl (and send_lag).
 RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& parsed,

@@ -32,10 +32,8 @@ struct RecordProcessor::Impl {
   Impl(const ProfileConfig& c, const Tokenizer& t, const std::vector<PreparedRequest>& r,
        ClockAnchor a, std::ostream* out)
       : config(c), tokenizer(t), requests(r), anchor(a), jsonl(out),
-        body_cache(r.size()), body_cached(r.size(), false), slos(resolve_goodput(c)) {
-    options.streaming = c.streaming;
-    // With server counts, usage *is* the count: comparing it with itself says nothing.
-    options.usage_diff = !c.use_server_token_count;
+        body_cache(r.size()), body_cached(r.size(), false), options(record_metric_options(c)),
+        slos(resolve_goodput(c)) {
     if (!c.goodput.empty()) {
       profiling.enable_goodput();
       warmup.enable_goodput();

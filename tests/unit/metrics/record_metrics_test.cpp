@@ -2,6 +2,7 @@
 // hand-computed from the stamps below.
 #include "metrics/record_metrics.h"
 
+#include <cstdlib>
 #include <numeric>
 
 #include <gtest/gtest.h>
@@ -224,6 +225,35 @@ TEST(RecordMetrics, CancelledRecordIsCountedAsCancelled) {
   ASSERT_TRUE(parsed.error);
   RecordMetrics m = compute_record_metrics(raw, parsed, {}, streaming_options());
   EXPECT_TRUE(m.cancelled);
+}
+
+TEST(RecordMetrics, OptionsFromConfigAndEnvironment) {
+  ProfileConfig config;
+  config.streaming = true;
+  RecordMetricOptions o = record_metric_options(config);
+  EXPECT_TRUE(o.streaming);
+  EXPECT_TRUE(o.usage_diff);
+  EXPECT_EQ(o.osl_mismatch_pct, 5);
+  EXPECT_EQ(o.osl_mismatch_max_tokens, 50);
+  EXPECT_EQ(o.usage_diff_pct, 10);
+  config.use_server_token_count = true;
+  EXPECT_FALSE(record_metric_options(config).usage_diff);
+
+  setenv("AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD", "12.5", 1);
+  setenv("AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD", "0", 1);
+  o = record_metric_options(config);
+  EXPECT_EQ(o.osl_mismatch_pct, 12.5);
+  EXPECT_EQ(o.usage_diff_pct, 0);
+  setenv("AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD", "lots", 1);
+  try {
+    record_metric_options(config);
+    ADD_FAILURE() << "no ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(), "AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD: expected a number >= 0, got 'lots'");
+  }
+  unsetenv("AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD");
+  unsetenv("AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD");
+  unsetenv("AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD");
 }
 
 }  // namespace
