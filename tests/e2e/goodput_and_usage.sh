@@ -27,6 +27,9 @@ for tag in ["time_to_first_output_token", "full_decode_duration", "prefill_throu
     assert tag in s, tag
 assert s["streamed_request_count"]["avg"] == 40
 assert "cancelled_request_count" not in s
+assert not any(k.startswith("adj_") for k in s), "adj_* on a clean run"
+assert 0 < s["effective_concurrency"]["avg"] <= 4 + 1e-9, s["effective_concurrency"]
+assert s["active_decode_throughput"]["avg"] > 0
 rec = json.loads(open(f"{art}/profile_export.jsonl").readline())
 assert rec["metrics"]["usage_completion_tokens"]["value"] == 8, rec["metrics"]
 assert "good_request_count" not in rec["metrics"]
