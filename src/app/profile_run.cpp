@@ -16,6 +16,8 @@
 #include "endpoints/request_builder.h"
 #include "export/artifact_layout.h"
 #include "export/exporter.h"
+#include "metrics/goodput.h"
+#include "metrics/record_metrics.h"
 #include "metrics/record_processor.h"
 #include "metrics/replay_lag.h"
 #include "records/record_collector.h"
@@ -115,6 +117,9 @@ std::string load_description(const ProfileConfig& config, size_t scheduled) {
 
 int run_profile(const ProfileConfig& config) {
   InterruptGuard interrupt_guard;
+  // A bad --goodput or metric threshold fails before anything is loaded or sent.
+  resolve_goodput(config);
+  record_metric_options(config);
   // Control plane: everything the run will send is built before the first request.
   std::unique_ptr<Tokenizer> tokenizer =
       make_tokenizer({config.tokenizer_name(), config.tokenizer.has_value(), config.tokenizer_revision,

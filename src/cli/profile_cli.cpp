@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "cli/cli_command.h"
+#include "cli/goodput_flag.h"
 #include "cli/input_file_peek.h"
 #include "cli/key_value_flags.h"
 #include "cli/number_flags.h"
@@ -47,6 +48,7 @@ struct RawFlags {
   bool tokenizer_trust_remote_code = false;
   bool ssl_verify = true, extra_verbose = false, fail_on_client_bound = false;
   int verbose = 0;
+  std::vector<std::string> goodput;
   std::vector<std::string> ignored;  // values of not-yet-supported flags
 };
 
@@ -263,6 +265,8 @@ struct ProfileParser {
            "Also write per-slice statistics (<stem>_timeslices.json/.csv) for slices this long.");
     single(g, "--ui-type,--ui", "TYPE", raw.ui_type,
            "simple or none (default: simple on a terminal).");
+    list(g, "--goodput", "TAG:VALUE", raw.goodput,
+         "SLOs, e.g. \"time_to_first_token:100 inter_token_latency:3.4\" (display units).");
     flag(g, "--fail-on-client-bound", raw.fail_on_client_bound,
          "Exit with status 3 (after writing every artifact) when the client was the bottleneck.");
     flag(g, "-v,--verbose", raw.verbose, "Debug logging; -vv for trace.");
@@ -775,6 +779,7 @@ class Converter {
     }
     if (given("--profile-export-prefix")) c.profile_export_prefix = export_stem(r.profile_export_prefix);
     c.slice_duration = float_above("--slice-duration", r.slice_duration, 0);
+    if (given("--goodput")) c.goodput = parse_goodput_flag(r.goodput);
     c.fail_on_client_bound = r.fail_on_client_bound;
     c.verbosity = r.extra_verbose ? 2 : std::min(r.verbose, 2);
     // Upstream defaults to its dashboard on a terminal; simple is our nearest equivalent.

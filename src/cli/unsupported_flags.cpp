@@ -24,7 +24,7 @@ std::span<const std::string_view> unsupported_profile_flags() {
       "--degradation-stat", "--degradation-threshold", "--download-video-content", "--e2e-sla-ms",
       "--error-rate-sla", "--export-http-trace", "--export-outputs-json",
       "--force-min-tokens",
-      "--gen-ai-provider", "--goodput", "--gpu-telemetry", "--hf-subset", "--hf-weka-dataset",
+      "--gen-ai-provider", "--gpu-telemetry", "--hf-subset", "--hf-weka-dataset",
       "--ignore-trace-delays", "--image-batch-size", "--image-format", "--image-height-mean",
       "--image-height-stddev", "--image-source", "--image-source-sampling", "--image-width-mean",
       "--image-width-stddev", "--inter-turn-delay-cap-seconds",

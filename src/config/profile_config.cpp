@@ -156,6 +156,7 @@ nlohmann::json ProfileConfig::to_json() const {
     input["headers"] = pairs;
   }
   if (random_seed) input["random_seed"] = *random_seed;
+  for (const GoodputTarget& t : goodput) input["goodput"][t.tag] = t.value;
   if (input_file) {
     input["file"] = *input_file;
     input["custom_dataset_type"] = custom_dataset_type_name(custom_dataset_type);

@@ -50,6 +50,14 @@ struct RateSeriesPoint {
   bool operator==(const RateSeriesPoint&) const = default;
 };
 
+// One --goodput SLO (metrics-and-outputs.md §3): a metric tag and a threshold in that
+// metric's display unit; tags are checked against the catalogue by the metrics plane.
+struct GoodputTarget {
+  std::string tag;
+  double value = 0.0;
+  bool operator==(const GoodputTarget&) const = default;
+};
+
 struct ProfileConfig {
   // Endpoint / model / transport (cli-and-load.md §3.1)
   std::vector<std::string> model_names;          // -m/--model/--model-names (required)
@@ -137,6 +145,7 @@ struct ProfileConfig {
   std::optional<int64_t> num_users;              // --num-users U (with --user-centric-rate only)
 
   // Output (§3.15)
+  std::vector<GoodputTarget> goodput;            // --goodput "tag:value ..." (empty: off)
   std::string artifact_root = "artifacts";       // --artifact-dir / --output-artifact-dir
   bool artifact_dir_given = false;               // given: write directly into it
   ExportLevel export_level = ExportLevel::records;

@@ -90,6 +90,10 @@ std::optional<TokenUsage> read_usage(element u) {
       if (t.reasoning_tokens) break;
     }
   }
+  object prompt_details;
+  if (!uo["prompt_tokens_details"].get_object().get(prompt_details))
+    t.prompt_cache_read_tokens = int_member(prompt_details, "cached_tokens");
+  if (!t.prompt_cache_read_tokens) t.prompt_cache_read_tokens = int_member(uo, "cache_read_input_tokens");
   return t;
 }
 

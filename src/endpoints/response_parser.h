@@ -20,6 +20,8 @@ struct TokenUsage {
   std::optional<int64_t> completion_tokens;  // completion_tokens | output_tokens
   std::optional<int64_t> reasoning_tokens;   // completion_tokens_details.reasoning_tokens
   std::optional<int64_t> total_tokens;
+  std::optional<int64_t> prompt_cache_read_tokens;  // prompt_tokens_details.cached_tokens |
+                                                    // cache_read_input_tokens
 };
 
 // One response message that carried content. Role-only deltas, empty strings, usage-only

@@ -1,5 +1,7 @@
 #include "export/csv_summary.h"
 
+#include <cmath>
+
 #include <algorithm>
 #include <optional>
 #include <vector>
@@ -22,11 +24,12 @@ std::string quote(const std::string& cell) {
   return out + "\"";
 }
 
-std::string real(const std::optional<double>& v) { return v ? format_fixed_2f(*v) : ""; }
+// Non-finite values (adj_* results, §2.4) are empty cells.
+std::string real(const std::optional<double>& v) { return v && std::isfinite(*v) ? format_fixed_2f(*v) : ""; }
 
 // Upstream keeps Python ints for integer data, and str(int) has no decimals.
 std::string maybe_integer(const std::optional<double>& v, bool integer) {
-  if (!v) return "";
+  if (!v || !std::isfinite(*v)) return "";
   if (integer && is_integral(*v)) return std::to_string(int64_t(*v));
   return format_fixed_2f(*v);
 }
@@ -55,11 +58,11 @@ void append_csv_row(std::string& out, const std::vector<std::string>& cells) {
 }
 
 std::optional<std::string> csv_stat_cell(const MetricResult& m, std::string_view stat) {
-  if (stat == "avg") return m.distribution ? format_fixed_2f(m.avg) : maybe_integer(m.avg, count_like(m));
+  if (stat == "avg") return m.distribution ? real(m.avg) : maybe_integer(m.avg, count_like(m));
   if (!m.distribution) return std::nullopt;
   if (stat == "min") return m.min ? std::optional(maybe_integer(m.min, m.integer_samples)) : std::nullopt;
   if (stat == "max") return m.max ? std::optional(maybe_integer(m.max, m.integer_samples)) : std::nullopt;
-  if (stat == "sum") return maybe_integer(m.sum, m.integer_samples);
+  if (stat == "sum") return m.has_count_and_sum ? maybe_integer(m.sum, m.integer_samples) : "";
   const std::pair<std::string_view, const std::optional<double>*> reals[] = {
       {"p1", &m.p1}, {"p5", &m.p5}, {"p10", &m.p10}, {"p25", &m.p25}, {"p50", &m.p50},
       {"p75", &m.p75}, {"p90", &m.p90}, {"p95", &m.p95}, {"p99", &m.p99}, {"std", &m.std}};
@@ -83,8 +86,9 @@ std::string summary_csv(const RunSummary& summary) {
                     "p95", "p99", "std"});
     for (const MetricResult* m : sorted_by_tag(distributions)) {
       bool integer = m->integer_samples;
-      append_csv_row(out, {csv_metric_name(*m), format_fixed_2f(m->avg), maybe_integer(m->min, integer),
-                      maybe_integer(m->max, integer), maybe_integer(m->sum, integer), real(m->p1), real(m->p5),
+      const std::string sum = m->has_count_and_sum ? maybe_integer(m->sum, integer) : "";
+      append_csv_row(out, {csv_metric_name(*m), real(m->avg), maybe_integer(m->min, integer),
+                      maybe_integer(m->max, integer), sum, real(m->p1), real(m->p5),
                       real(m->p10), real(m->p25), real(m->p50), real(m->p75), real(m->p90), real(m->p95),
                       real(m->p99), real(m->std)});
     }

@@ -55,19 +55,23 @@ ojson metrics_object(const std::vector<MetricResult>& metrics) {
 
 ojson metric_json(const MetricResult& m) {
   ojson j = ojson::object();
+  // Non-finite values (the +inf of error-adjusted adj_* results, §2.4) are left out.
+  auto finite = [](const std::optional<double>& v) { return v && std::isfinite(*v); };
   j["unit"] = m.unit;
-  j["avg"] = number(m.avg);
+  if (std::isfinite(m.avg) || !m.distribution) j["avg"] = number(m.avg);
   if (!m.distribution) return j;
   const std::pair<const char*, const std::optional<double>*> percentiles[] = {
       {"p1", &m.p1}, {"p5", &m.p5}, {"p10", &m.p10}, {"p25", &m.p25}, {"p50", &m.p50},
       {"p75", &m.p75}, {"p90", &m.p90}, {"p95", &m.p95}, {"p99", &m.p99}};
   for (const auto& [key, value] : percentiles)
-    if (*value) j[key] = number(**value);
-  if (m.min) j["min"] = maybe_integer(*m.min, m.integer_samples);
-  if (m.max) j["max"] = maybe_integer(*m.max, m.integer_samples);
-  if (m.std) j["std"] = number(*m.std);
-  j["count"] = m.count;
-  j["sum"] = maybe_integer(m.sum, m.integer_samples);
+    if (finite(*value)) j[key] = number(**value);
+  if (finite(m.min)) j["min"] = maybe_integer(*m.min, m.integer_samples);
+  if (finite(m.max)) j["max"] = maybe_integer(*m.max, m.integer_samples);
+  if (finite(m.std)) j["std"] = number(*m.std);
+  if (m.has_count_and_sum) {
+    j["count"] = m.count;
+    if (std::isfinite(m.sum)) j["sum"] = maybe_integer(m.sum, m.integer_samples);
+  }
   return j;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <string>
 
 #include "metrics/statistics.h"
 
@@ -46,6 +48,40 @@ std::optional<MetricResult> distribution(MetricId id, const std::vector<double>&
   return r;
 }
 
+// adj_<tag> (§2.4): every failed request is one +inf sample, so a run that fails requests
+// cannot look fast. Nearest-rank percentiles (an interpolation towards +inf would be +inf);
+// avg and sum are +inf, std is undefined. Needs one finite sample, so only metrics this run
+// actually measured get a twin.
+std::optional<MetricResult> error_adjusted(MetricId id, const std::vector<double>& samples,
+                                           int64_t errors) {
+  std::vector<double> x;
+  x.reserve(samples.size() + size_t(errors));
+  for (double v : samples)
+    if (std::isfinite(v)) x.push_back(v);
+  if (x.empty()) return std::nullopt;
+  std::sort(x.begin(), x.end());
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  x.insert(x.end(), size_t(errors), kInf);
+
+  const MetricInfo& info = metric_info(id);
+  const double d = info.display_divisor;
+  MetricResult r;
+  r.tag = std::string("adj_") + info.tag;
+  r.header = std::string(info.header) + " (error-adjusted)";
+  r.unit = info.unit;
+  r.console = false;
+  r.distribution = true;
+  r.count = int64_t(x.size());
+  r.sum = kInf;
+  r.avg = kInf;
+  r.min = x.front() / d;
+  r.max = kInf;
+  std::optional<double>* slots[] = {&r.p1, &r.p5, &r.p10, &r.p25, &r.p50,
+                                    &r.p75, &r.p90, &r.p95, &r.p99};
+  for (size_t i = 0; i < kPercentiles.size(); ++i) *slots[i] = percentile_nearest(x, kPercentiles[i]) / d;
+  return r;
+}
+
 }  // namespace
 
 void MetricAccumulator::add_samples(const RecordMetrics& m) {
@@ -55,9 +91,32 @@ void MetricAccumulator::add_samples(const RecordMetrics& m) {
   icl.insert(icl.end(), m.inter_chunk_latency.begin(), m.inter_chunk_latency.end());
 }
 
-void MetricAccumulator::add_valid(const RecordMetrics& m, int64_t request_start_wall_ns) {
+void MetricAccumulator::add_counts(const RecordMetrics& m) {
+  cancelled_ += m.cancelled;
+  if (m.osl_mismatch) {
+    ++osl_judged_;
+    osl_mismatched_ += *m.osl_mismatch;
+  }
+  if (m.usage_discrepancy) {
+    ++usage_judged_;
+    usage_discrepant_ += *m.usage_discrepancy;
+  }
+}
+
+void MetricAccumulator::add_valid(const RecordMetrics& m, int64_t request_start_wall_ns,
+                                  int64_t request_end_wall_ns) {
   ++valid_;
+  if (request_end_wall_ns > request_start_wall_ns) {
+    SweepInterval r{request_start_wall_ns, 0, request_end_wall_ns, 0, 0};
+    if (const auto& ttft = m[MetricId::time_to_first_token]) r.first_token_ns = request_start_wall_ns + std::llround(*ttft);
+    if (const auto& osl = m[MetricId::output_sequence_length]) r.decode_tokens = std::max(*osl - 1, 0.0);
+    r.prefill_tokens = m[MetricId::input_sequence_length].value_or(0);
+    intervals_.push_back(r);
+  }
+  streamed_ += m.streamed;
+  good_ += m.good;  // error records are never good
   add_samples(m);
+  add_counts(m);
   min_request_wall_ns_ = std::min(min_request_wall_ns_.value_or(request_start_wall_ns),
                                   request_start_wall_ns);
   // Latencies are whole nanoseconds held in a double, so the round trip is exact.
@@ -65,9 +124,14 @@ void MetricAccumulator::add_valid(const RecordMetrics& m, int64_t request_start_
   max_response_wall_ns_ = std::max(max_response_wall_ns_.value_or(response), response);
 }
 
-void MetricAccumulator::add_error(const RecordMetrics& m) {
+void MetricAccumulator::add_error(const RecordMetrics& m, int64_t request_start_wall_ns,
+                                  int64_t request_end_wall_ns) {
   ++errors_;
+  // A failed request still held a slot from its send to its failure.
+  if (request_start_wall_ns != 0 && request_end_wall_ns > request_start_wall_ns)
+    intervals_.push_back({request_start_wall_ns, 0, request_end_wall_ns, 0, 0});
   add_samples(m);
+  add_counts(m);
 }
 
 std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> rate_window_ns) const {
@@ -81,19 +145,42 @@ std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> ra
     return sum;
   };
 
-  for (size_t i = 0; i < kRecordMetricCount; ++i)
+  for (size_t i = 0; i < kRecordMetricCount; ++i) {
     if (auto r = distribution(MetricId(i), samples_[i])) out.push_back(std::move(*r));
+    if ((metric_info(MetricId(i)).flags & kErrorAdjusted) && errors_ > 0)
+      if (auto adj = error_adjusted(MetricId(i), samples_[i], errors_)) out.push_back(std::move(*adj));
+  }
 
   const int64_t total = valid_ + errors_;
   if (valid_ > 0) v[size_t(MetricId::request_count)] = double(valid_);
   if (errors_ > 0) v[size_t(MetricId::error_request_count)] = double(errors_);
+  if (cancelled_ > 0) v[size_t(MetricId::cancelled_request_count)] = double(cancelled_);
+  if (streamed_ > 0) v[size_t(MetricId::streamed_request_count)] = double(streamed_);
   v[size_t(MetricId::completed_request_count)] = double(total);
   if (total > 0) v[size_t(MetricId::request_error_rate)] = 100.0 * double(errors_) / double(total);
+  if (osl_judged_ > 0) v[size_t(MetricId::osl_mismatch_count)] = double(osl_mismatched_);
+  if (usage_judged_ > 0) v[size_t(MetricId::usage_discrepancy_count)] = double(usage_discrepant_);
+  if (goodput_) {
+    v[size_t(MetricId::good_request_count)] = double(good_);
+    v[size_t(MetricId::good_request_fraction)] = total > 0 ? double(good_) / double(total) : 0.0;
+  }
   v[size_t(MetricId::total_isl)] = total_of(MetricId::input_sequence_length);
   v[size_t(MetricId::total_output_tokens)] = total_of(MetricId::output_token_count);
   v[size_t(MetricId::total_reasoning_tokens)] = total_of(MetricId::reasoning_token_count);
   v[size_t(MetricId::total_osl)] = total_of(MetricId::output_sequence_length);
   v[size_t(MetricId::total_error_isl)] = total_of(MetricId::error_isl);
+  v[size_t(MetricId::total_usage_prompt_tokens)] = total_of(MetricId::usage_prompt_tokens);
+  v[size_t(MetricId::total_usage_completion_tokens)] = total_of(MetricId::usage_completion_tokens);
+  v[size_t(MetricId::total_usage_total_tokens)] = total_of(MetricId::usage_total_tokens);
+  v[size_t(MetricId::total_usage_reasoning_tokens)] = total_of(MetricId::usage_reasoning_tokens);
+  v[size_t(MetricId::total_usage_prompt_cache_read_tokens)] =
+      total_of(MetricId::usage_prompt_cache_read_tokens);
+  {
+    const auto& read = v[size_t(MetricId::total_usage_prompt_cache_read_tokens)];
+    const auto& prompt = v[size_t(MetricId::total_usage_prompt_tokens)];
+    if (read && prompt && *prompt > 0)
+      v[size_t(MetricId::overall_usage_prompt_cache_read_pct)] = *read / *prompt * 100.0;
+  }
 
   if (min_request_wall_ns_ && max_response_wall_ns_) {
     v[size_t(MetricId::min_request_timestamp)] = double(*min_request_wall_ns_);
@@ -105,6 +192,7 @@ std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> ra
     if (window_ns > 0) {
       const double secs = double(window_ns) / kNsPerSec;
       v[size_t(MetricId::request_throughput)] = double(valid_) / secs;
+      if (goodput_) v[size_t(MetricId::goodput)] = double(good_) / secs;
       const auto& isl = v[size_t(MetricId::total_isl)];
       const auto& osl = v[size_t(MetricId::total_osl)];
       if (osl) v[size_t(MetricId::output_token_throughput)] = *osl / secs;
@@ -115,6 +203,7 @@ std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> ra
 
   for (size_t i = kRecordMetricCount; i < kMetricCount; ++i)
     if (v[i]) out.push_back(single_value(MetricId(i), *v[i]));
+  for (MetricResult& r : sweep_line_metrics(intervals_)) out.push_back(std::move(r));
   return out;
 }
 

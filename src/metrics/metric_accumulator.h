@@ -9,14 +9,20 @@
 
 #include "metrics/metric_result.h"
 #include "metrics/record_metrics.h"
+#include "metrics/sweep_line.h"
 
 namespace aiperf {
 
 class MetricAccumulator {
  public:
-  // `request_start_wall_ns` is the record's wall-clock start (upstream timestamp_ns).
-  void add_valid(const RecordMetrics& m, int64_t request_start_wall_ns);
-  void add_error(const RecordMetrics& m);
+  // --goodput given: good_request_count, goodput and good_request_fraction are reported (even
+  // when no record was good).
+  void enable_goodput() { goodput_ = true; }
+
+  // `request_start_wall_ns` is the record's wall-clock start (upstream timestamp_ns),
+  // `request_end_wall_ns` when its response was fully consumed (0 = never sent / unknown).
+  void add_valid(const RecordMetrics& m, int64_t request_start_wall_ns, int64_t request_end_wall_ns);
+  void add_error(const RecordMetrics& m, int64_t request_start_wall_ns, int64_t request_end_wall_ns);
 
   int64_t valid_count() const { return valid_; }
   int64_t error_count() const { return errors_; }
@@ -32,8 +38,19 @@ class MetricAccumulator {
   void add_samples(const RecordMetrics& m);
 
   std::array<std::vector<double>, kRecordMetricCount> samples_;  // base units
+  std::vector<SweepInterval> intervals_;  // every request's life, for the sweep-line curves
+  void add_counts(const RecordMetrics& m);
+
   int64_t valid_ = 0;
   int64_t errors_ = 0;
+  int64_t cancelled_ = 0;
+  int64_t streamed_ = 0;
+  int64_t good_ = 0;
+  bool goodput_ = false;
+  // Records that could be judged, and those judged positive (the counts exist only when
+  // at least one record could be judged).
+  int64_t osl_judged_ = 0, osl_mismatched_ = 0;
+  int64_t usage_judged_ = 0, usage_discrepant_ = 0;
   std::optional<int64_t> min_request_wall_ns_;   // over valid records only
   std::optional<int64_t> max_response_wall_ns_;  // start + request_latency, valid only
 };

@@ -10,56 +10,101 @@ constexpr double kNsPerMs = 1e6;
 constexpr double kNsPerSec = 1e9;
 
 // Indexed by MetricId; the static_assert below keeps the two in step.
+constexpr uint8_t S = kStreamingOnly, L = kLargerIsBetter, A = kErrorAdjusted;
+
 constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
-    {"time_to_first_token", "Time to First Token", "ms", kNsPerMs, 100, true, false, true},
-    {"time_to_second_token", "Time to Second Token", "ms", kNsPerMs, 200, true, false, true},
-    {"request_latency", "Request Latency", "ms", kNsPerMs, 300, true, false, true},
-    {"decode_duration", "Decode Duration", "ms", kNsPerMs, 350, true, false, true},
-    {"inter_token_latency", "Inter Token Latency", "ms", kNsPerMs, 400, true, false, true},
+    {"time_to_first_token", "Time to First Token", "ms", kNsPerMs, 100, true, false, true, S | A},
+    {"time_to_second_token", "Time to Second Token", "ms", kNsPerMs, 200, true, false, true, S},
+    {"time_to_first_output_token", "Time to First Output Token", "ms", kNsPerMs, 210, true, false,
+     true, S},
+    {"request_latency", "Request Latency", "ms", kNsPerMs, 300, true, false, true, A},
+    {"decode_duration", "Decode Duration", "ms", kNsPerMs, 350, true, false, true, S | A},
+    {"full_decode_duration", "Full Decode Duration", "ms", kNsPerMs, 360, false, false, true, S},
+    {"inter_token_latency", "Inter Token Latency", "ms", kNsPerMs, 400, true, false, true, S | A},
+    {"full_response_inter_token_latency", "Full-Response Inter Token Latency", "ms", kNsPerMs, 410,
+     false, false, true, S},
     // Current upstream leaves the list out of the JSONL unless per-chunk export is on.
-    {"inter_chunk_latency", "Inter Chunk Latency", "ms", kNsPerMs, -1, false, false, false},
+    {"inter_chunk_latency", "Inter Chunk Latency", "ms", kNsPerMs, -1, false, false, false, S},
     {"output_token_throughput_per_user", "Output Token Throughput Per User", "tokens/sec/user", 1,
-     500, true, false, true},
+     500, true, false, true, S | L},
+    {"full_response_output_token_throughput_per_user",
+     "Full-Response Output Token Throughput Per User", "tokens/sec/user", 1, -1, false, false, true,
+     S | L},
     {"e2e_output_token_throughput", "E2E Output Token Throughput", "tokens/sec/user", 1, 510, true,
-     false, true},
+     false, true, L},
+    {"prefill_throughput_per_user", "Prefill Throughput Per User", "tokens/sec/user", 1, -1, false,
+     false, true, S | L},
     {"output_sequence_length", "Output Sequence Length", "tokens", 1, 600, true, true, true},
     {"input_sequence_length", "Input Sequence Length", "tokens", 1, 700, true, true, true},
     {"output_token_count", "Output Token Count", "tokens", 1, -1, false, true, true},
     {"reasoning_token_count", "Reasoning Token Count", "tokens", 1, -1, false, true, true},
+    {"osl_mismatch_diff_pct", "OSL Mismatch Diff %", "%", 1, -1, false, false, true},
+    // Usage headers are ours (the reference gives none); upstream shows them in a "Usage"
+    // console table, which this build does not draw yet, so they are exported only.
+    {"usage_prompt_tokens", "Usage Prompt Tokens", "tokens", 1, -1, false, true, true},
+    {"usage_completion_tokens", "Usage Completion Tokens", "tokens", 1, -1, false, true, true},
+    {"usage_total_tokens", "Usage Total Tokens", "tokens", 1, -1, false, true, true},
+    {"usage_reasoning_tokens", "Usage Reasoning Tokens", "tokens", 1, -1, false, true, true},
+    {"usage_prompt_cache_read_tokens", "Usage Prompt Cache Read Tokens", "tokens", 1, -1, false,
+     true, true},
+    {"usage_prompt_tokens_diff_pct", "Usage Prompt Diff %", "%", 1, -1, false, false, true},
+    {"usage_completion_tokens_diff_pct", "Usage Completion Diff %", "%", 1, -1, false, false, true},
+    {"usage_reasoning_tokens_diff_pct", "Usage Reasoning Diff %", "%", 1, -1, false, false, true},
     // Not an upstream metric (its nearest, credit_to_start_latency, is anchored at credit
     // issue, not at the schedule); hidden from the console like upstream's.
-    {"send_lag", "Send Lag", "ms", kNsPerMs, -1, false, false, true},
+    {"send_lag", "Send Lag", "ms", kNsPerMs, -1, false, false, true, kScheduledOnly},
     // Ours too: the twins of TTFT and request latency measured from the arrival schedule, so a
     // request the client sent late is charged the wait (coordinated omission). After every
     // upstream row on the console, which keeps upstream's rows in their own order.
     {"request_latency_from_schedule", "Request Latency From Schedule", "ms", kNsPerMs, 1120, true, false,
-     true},
+     true, kScheduledOnly},
     {"time_to_first_token_from_schedule", "Time to First Token From Schedule", "ms", kNsPerMs, 1110, true,
-     false, true},
-    {"error_isl", "Error Input Sequence Length", "tokens", 1, -1, false, true, true},
+     false, true, kScheduledOnly | S},
+    {"error_isl", "Error Input Sequence Length", "tokens", 1, -1, false, true, true, kErrorOnly},
     {"request_count", "Request Count", "requests", 1, 1100, true, true, false},
     {"error_request_count", "Error Request Count", "requests", 1, -1, false, true, false},
+    {"cancelled_request_count", "Cancelled Request Count", "requests", 1, 1076, false, true, false},
+    {"streamed_request_count", "Streamed Request Count", "requests", 1, 1101, false, true, false},
     {"completed_request_count", "Completed Requests (Success + Error)", "requests", 1, 1075, true,
      true, false},
     {"request_error_rate", "Request Error Rate", "%", 1, 1080, true, false, false},
+    {"osl_mismatch_count", "OSL Mismatch Count", "requests", 1, -1, false, true, false},
+    {"usage_discrepancy_count", "Usage Discrepancy Count", "requests", 1, -1, false, true, false},
+    {"good_request_count", "Good Request Count", "requests", 1, -1, false, true, false},
+    {"goodput", "Goodput", "requests/sec", 1, 1000, true, false, false, L},
+    {"good_request_fraction", "Good Request Fraction", "ratio", 1, -1, false, false, false, L},
     {"total_isl", "Total Input Sequence Length", "tokens", 1, -1, false, true, false},
     {"total_output_tokens", "Total Output Tokens", "tokens", 1, -1, false, true, false},
     {"total_reasoning_tokens", "Total Reasoning Tokens", "tokens", 1, -1, false, true, false},
     {"total_osl", "Total Output Sequence Length", "tokens", 1, -1, false, true, false},
     {"total_error_isl", "Total Error Input Sequence Length", "tokens", 1, -1, false, true, false},
+    {"total_usage_prompt_tokens", "Total Usage Prompt Tokens", "tokens", 1, -1, false, true, false},
+    {"total_usage_completion_tokens", "Total Usage Completion Tokens", "tokens", 1, -1, false, true,
+     false},
+    {"total_usage_total_tokens", "Total Usage Total Tokens", "tokens", 1, -1, false, true, false},
+    {"total_usage_reasoning_tokens", "Total Usage Reasoning Tokens", "tokens", 1, -1, false, true,
+     false},
+    {"total_usage_prompt_cache_read_tokens", "Total Usage Prompt Cache Read Tokens", "tokens", 1, -1,
+     false, true, false},
+    {"overall_usage_prompt_cache_read_pct", "Overall Usage Prompt Cache Read %", "%", 1, -1, false,
+     false, false},
     {"min_request_timestamp", "Minimum Request Timestamp", "ns", 1, -1, false, true, false},
     {"max_response_timestamp", "Maximum Response Timestamp", "ns", 1, -1, false, true, false},
     {"benchmark_duration", "Benchmark Duration", "sec", kNsPerSec, -1, false, false, false},
-    {"request_throughput", "Request Throughput", "requests/sec", 1, 900, true, false, false},
+    {"request_throughput", "Request Throughput", "requests/sec", 1, 900, true, false, false, L},
     {"output_token_throughput", "Output Token Throughput", "tokens/sec", 1, 800, true, false,
-     false},
-    {"input_token_throughput", "Input Token Throughput", "tokens/sec", 1, 805, false, false, false},
-    {"total_token_throughput", "Total Token Throughput", "tokens/sec", 1, -1, false, false, false},
+     false, L},
+    {"input_token_throughput", "Input Token Throughput", "tokens/sec", 1, 805, false, false, false, L},
+    {"total_token_throughput", "Total Token Throughput", "tokens/sec", 1, -1, false, false, false, L},
 }};
 
 constexpr bool tags_in_enum_order() {
   return std::string_view(kCatalogue[size_t(MetricId::error_isl)].tag) == "error_isl" &&
+         std::string_view(kCatalogue[size_t(MetricId::send_lag)].tag) == "send_lag" &&
          std::string_view(kCatalogue[size_t(MetricId::request_count)].tag) == "request_count" &&
+         std::string_view(kCatalogue[size_t(MetricId::goodput)].tag) == "goodput" &&
+         std::string_view(kCatalogue[size_t(MetricId::min_request_timestamp)].tag) ==
+             "min_request_timestamp" &&
          std::string_view(kCatalogue[kMetricCount - 1].tag) == "total_token_throughput";
 }
 static_assert(tags_in_enum_order(), "kCatalogue rows must follow MetricId order");
@@ -67,5 +112,11 @@ static_assert(tags_in_enum_order(), "kCatalogue rows must follow MetricId order"
 }  // namespace
 
 const MetricInfo& metric_info(MetricId id) { return kCatalogue[size_t(id)]; }
+
+std::optional<MetricId> metric_by_tag(std::string_view tag) {
+  for (size_t i = 0; i < kMetricCount; ++i)
+    if (tag == kCatalogue[i].tag) return MetricId(i);
+  return std::nullopt;
+}
 
 }  // namespace aiperf

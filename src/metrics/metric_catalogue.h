@@ -1,9 +1,11 @@
 #pragma once
 // The metrics this build computes, with upstream's tags, headers, display units and console
-// placement (metrics-and-outputs.md §1.1-§1.3, §6.2). Base units: ns for times, tokens,
+// placement (metrics-and-outputs.md §1.1-§1.5, §6.2). Base units: ns for times, tokens,
 // requests; every output divides by `display_divisor` first.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 namespace aiperf {
 
@@ -11,16 +13,31 @@ enum class MetricId : uint8_t {
   // Record metrics: one value per record (valid records, except error_isl).
   time_to_first_token,
   time_to_second_token,
+  time_to_first_output_token,
   request_latency,
   decode_duration,
+  full_decode_duration,
   inter_token_latency,
+  full_response_inter_token_latency,
   inter_chunk_latency,  // list-valued: every gap is one sample
   output_token_throughput_per_user,
+  full_response_output_token_throughput_per_user,
   e2e_output_token_throughput,
+  prefill_throughput_per_user,
   output_sequence_length,
   input_sequence_length,
   output_token_count,
   reasoning_token_count,
+  osl_mismatch_diff_pct,
+  // Server-reported usage, as sent (§1.5); the diffs compare it with the client's count.
+  usage_prompt_tokens,
+  usage_completion_tokens,
+  usage_total_tokens,
+  usage_reasoning_tokens,
+  usage_prompt_cache_read_tokens,
+  usage_prompt_tokens_diff_pct,
+  usage_completion_tokens_diff_pct,
+  usage_reasoning_tokens_diff_pct,
   send_lag,   // open loop only, every record: actual minus scheduled send time
   // Anchored at the scheduled send time instead of the actual one (records with a schedule).
   request_latency_from_schedule,
@@ -29,13 +46,26 @@ enum class MetricId : uint8_t {
   // Aggregates and derived metrics: one value per run.
   request_count,
   error_request_count,
+  cancelled_request_count,
+  streamed_request_count,
   completed_request_count,
   request_error_rate,
+  osl_mismatch_count,
+  usage_discrepancy_count,
+  good_request_count,
+  goodput,
+  good_request_fraction,
   total_isl,
   total_output_tokens,
   total_reasoning_tokens,
   total_osl,
   total_error_isl,
+  total_usage_prompt_tokens,
+  total_usage_completion_tokens,
+  total_usage_total_tokens,
+  total_usage_reasoning_tokens,
+  total_usage_prompt_cache_read_tokens,
+  overall_usage_prompt_cache_read_pct,
   min_request_timestamp,
   max_response_timestamp,
   benchmark_duration,
@@ -48,6 +78,15 @@ enum class MetricId : uint8_t {
 inline constexpr size_t kRecordMetricCount = size_t(MetricId::error_isl) + 1;
 inline constexpr size_t kMetricCount = size_t(MetricId::total_token_throughput) + 1;
 
+// Properties that decide where a metric exists (§0.1) and how an SLO compares against it.
+enum MetricFlag : uint8_t {
+  kStreamingOnly = 1 << 0,    // needs --streaming and a record that really streamed
+  kScheduledOnly = 1 << 1,    // needs a scheduled send time (rate mode, fixed schedule)
+  kErrorOnly = 1 << 2,        // error records only
+  kLargerIsBetter = 1 << 3,   // goodput: value >= threshold passes
+  kErrorAdjusted = 1 << 4,    // also reported as adj_<tag>, failed requests counted as +inf (§2.4)
+};
+
 struct MetricInfo {
   const char* tag;
   const char* header;
@@ -57,9 +96,13 @@ struct MetricInfo {
   bool console;            // in the default console table
   bool integer;            // integer-valued (token counts, request counts, timestamps)
   bool per_record;         // written to profile_export.jsonl
+  uint8_t flags = 0;       // MetricFlag bits
 };
 
 const MetricInfo& metric_info(MetricId id);
+
+// The metric with upstream tag `tag`, if this build has one.
+std::optional<MetricId> metric_by_tag(std::string_view tag);
 
 inline bool is_record_metric(MetricId id) { return size_t(id) < kRecordMetricCount; }
 

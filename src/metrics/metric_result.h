@@ -24,6 +24,8 @@ struct MetricResult {
   std::optional<double> min, max, p1, p5, p10, p25, p50, p75, p90, p95, p99, std;
   int64_t count = 0;         // samples (distribution only)
   double sum = 0;            // distribution only
+  // Sweep-line statistics (§2.5) are time-weighted: no sample count, no sum; both are left out.
+  bool has_count_and_sum = true;
 };
 
 struct ErrorSummaryEntry {

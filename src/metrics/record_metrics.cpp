@@ -1,5 +1,10 @@
 #include "metrics/record_metrics.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
 namespace aiperf {
 namespace {
 
@@ -7,7 +12,14 @@ constexpr double kNsPerSec = 1e9;
 
 void add_streaming_metrics(const RawRecord& raw, const ParsedRecord& parsed, RecordMetrics& m) {
   const auto& rs = parsed.responses;
+  m.streamed = true;
   m[MetricId::time_to_first_token] = double(rs.front().perf_ns - raw.start_ns);
+  // The first chunk with answer text: later than TTFT when a model reasons first.
+  for (const ParsedResponse& r : rs) {
+    if (r.text.empty()) continue;
+    m[MetricId::time_to_first_output_token] = double(r.perf_ns - raw.start_ns);
+    break;
+  }
   if (rs.size() >= 2) {
     // TTST is the gap between the first two content chunks, not a time from request start.
     m[MetricId::time_to_second_token] = double(rs[1].perf_ns - rs[0].perf_ns);
@@ -22,6 +34,9 @@ void add_streaming_metrics(const RawRecord& raw, const ParsedRecord& parsed, Rec
     }
   }
   m[MetricId::decode_duration] = *m[MetricId::request_latency] - *m[MetricId::time_to_first_token];
+  // "Full" twins run to the end of the HTTP response, trailing usage chunk and [DONE] included.
+  if (raw.end_ns >= rs.front().perf_ns)
+    m[MetricId::full_decode_duration] = double(raw.end_ns - rs.front().perf_ns);
   if (raw.scheduled_ns != 0)
     m[MetricId::time_to_first_token_from_schedule] = double(rs.front().perf_ns - raw.scheduled_ns);
 }
@@ -37,24 +52,94 @@ void add_token_metrics(const TokenCounts& tokens, RecordMetrics& m) {
     m[MetricId::output_sequence_length] = out.value_or(0) + reasoning.value_or(0);
 }
 
+void add_osl_mismatch(const TokenCounts& tokens, const RecordMetricOptions& o, RecordMetrics& m) {
+  const auto& osl = m[MetricId::output_sequence_length];
+  if (!osl || !tokens.requested_output) return;
+  const double requested = double(*tokens.requested_output);  // > 0 by construction
+  m[MetricId::osl_mismatch_diff_pct] = (*osl - requested) / requested * 100.0;
+  // Relative tolerance for short outputs, capped in tokens for long ones.
+  const double tolerance = std::min(requested * o.osl_mismatch_pct / 100.0, o.osl_mismatch_max_tokens);
+  m.osl_mismatch = std::abs(*osl - requested) > tolerance;
+}
+
 void add_rate_metrics(RecordMetrics& m) {
   const auto& osl = m[MetricId::output_sequence_length];
   const auto& latency = m[MetricId::request_latency];
   const auto& ttft = m[MetricId::time_to_first_token];
+  const auto& full_decode = m[MetricId::full_decode_duration];
   if (osl && ttft && *osl >= 2) {
     double itl = (*latency - *ttft) / (*osl - 1);
     m[MetricId::inter_token_latency] = itl;
     if (itl > 0) m[MetricId::output_token_throughput_per_user] = kNsPerSec / itl;
   }
+  if (osl && full_decode && *osl >= 2) {
+    double itl = *full_decode / (*osl - 1);
+    m[MetricId::full_response_inter_token_latency] = itl;
+    if (itl > 0) m[MetricId::full_response_output_token_throughput_per_user] = kNsPerSec / itl;
+  }
   if (osl && *latency > 0)
     m[MetricId::e2e_output_token_throughput] = *osl / (*latency / kNsPerSec);
+  const auto& isl = m[MetricId::input_sequence_length];
+  if (isl && ttft && *ttft > 0) m[MetricId::prefill_throughput_per_user] = *isl / (*ttft / kNsPerSec);
+}
+
+void add_usage_metrics(const TokenUsage& u, RecordMetrics& m) {
+  auto set = [&m](MetricId id, const std::optional<int64_t>& v) {
+    if (v) m[id] = double(*v);  // a field the server left out stays absent, never 0
+  };
+  set(MetricId::usage_prompt_tokens, u.prompt_tokens);
+  set(MetricId::usage_completion_tokens, u.completion_tokens);
+  set(MetricId::usage_total_tokens, u.total_tokens);
+  set(MetricId::usage_reasoning_tokens, u.reasoning_tokens);
+  set(MetricId::usage_prompt_cache_read_tokens, u.prompt_cache_read_tokens);
+}
+
+// |usage − client| / client × 100 for each pair both sides have (client count > 0).
+void add_usage_diffs(const RecordMetricOptions& o, RecordMetrics& m) {
+  constexpr std::array<std::array<MetricId, 3>, 3> kPairs = {{
+      {MetricId::usage_prompt_tokens, MetricId::input_sequence_length,
+       MetricId::usage_prompt_tokens_diff_pct},
+      {MetricId::usage_completion_tokens, MetricId::output_sequence_length,
+       MetricId::usage_completion_tokens_diff_pct},
+      {MetricId::usage_reasoning_tokens, MetricId::reasoning_token_count,
+       MetricId::usage_reasoning_tokens_diff_pct},
+  }};
+  for (const auto& [usage, client, diff] : kPairs) {
+    if (!m[usage] || !m[client] || *m[client] <= 0) continue;
+    const double pct = std::abs(*m[usage] - *m[client]) / *m[client] * 100.0;
+    m[diff] = pct;
+    m.usage_discrepancy = m.usage_discrepancy.value_or(false) || pct > o.usage_diff_pct;
+  }
+}
+
+double threshold_from_env(const char* name, double fallback) {
+  const char* text = std::getenv(name);
+  if (!text || !*text) return fallback;
+  char* end = nullptr;
+  const double v = std::strtod(text, &end);
+  if (*end != '\0' || !std::isfinite(v) || v < 0)
+    throw ConfigError(std::string(name) + ": expected a number >= 0, got '" + text + "'");
+  return v;
 }
 
 }  // namespace
 
+RecordMetricOptions record_metric_options(const ProfileConfig& config) {
+  RecordMetricOptions o;
+  o.streaming = config.streaming;
+  // With server counts, usage *is* the count: comparing it with itself says nothing.
+  o.usage_diff = !config.use_server_token_count;
+  o.osl_mismatch_pct = threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD", o.osl_mismatch_pct);
+  o.osl_mismatch_max_tokens =
+      threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD", o.osl_mismatch_max_tokens);
+  o.usage_diff_pct = threshold_from_env("AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD", o.usage_diff_pct);
+  return o;
+}
+
 RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& parsed,
-                                     const TokenCounts& tokens, bool streaming_metrics) {
+                                     const TokenCounts& tokens, const RecordMetricOptions& options) {
   RecordMetrics m;
+  m.cancelled = raw.was_cancelled;
   // Pacing is judged on every request sent, failed or not; negative lag (sent early) is kept.
   if (raw.scheduled_ns != 0 && raw.start_ns != 0)
     m[MetricId::send_lag] = double(raw.start_ns - raw.scheduled_ns);
@@ -66,9 +151,12 @@ RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& p
   m[MetricId::request_latency] = double(parsed.responses.back().perf_ns - raw.start_ns);
   if (raw.scheduled_ns != 0)
     m[MetricId::request_latency_from_schedule] = double(parsed.responses.back().perf_ns - raw.scheduled_ns);
-  if (streaming_metrics && parsed.streamed) add_streaming_metrics(raw, parsed, m);
+  if (options.streaming && parsed.streamed) add_streaming_metrics(raw, parsed, m);
   add_token_metrics(tokens, m);
+  add_osl_mismatch(tokens, options, m);
   add_rate_metrics(m);
+  if (parsed.usage) add_usage_metrics(*parsed.usage, m);
+  if (options.usage_diff) add_usage_diffs(options, m);
   return m;
 }
 

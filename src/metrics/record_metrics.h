@@ -1,10 +1,11 @@
 #pragma once
-// Per-record metrics (metrics-and-outputs.md §1.1, §1.2), in base units (ns, tokens,
+// Per-record metrics (metrics-and-outputs.md §1.1, §1.2, §1.5), in base units (ns, tokens,
 // tokens/sec). A metric that cannot be computed for a record is absent, never 0.
 #include <array>
 #include <optional>
 #include <vector>
 
+#include "config/profile_config.h"
 #include "endpoints/response_parser.h"
 #include "metrics/metric_catalogue.h"
 #include "metrics/token_counts.h"
@@ -16,14 +17,34 @@ struct RecordMetrics {
   std::array<std::optional<double>, kRecordMetricCount> value;  // indexed by MetricId
   std::vector<double> inter_chunk_latency;  // list-valued; value[inter_chunk_latency] unused
 
+  // Per-record verdicts behind the run's counts; absent = the record could not be judged.
+  std::optional<bool> osl_mismatch;       // osl_mismatch_count (§1.2)
+  std::optional<bool> usage_discrepancy;  // usage_discrepancy_count (§1.5)
+  bool streamed = false;                  // valid and really streamed (streamed_request_count)
+  bool cancelled = false;                 // cancelled_request_count
+  bool good = false;                      // met every --goodput SLO (set by the caller, §3)
+
   std::optional<double>& operator[](MetricId id) { return value[size_t(id)]; }
   const std::optional<double>& operator[](MetricId id) const { return value[size_t(id)]; }
 };
 
-// Valid records get every applicable metric; error records only error_isl. Streaming
-// metrics (TTFT, TTST, decode, ITL, ICL, per-user throughput) need `streaming_metrics`
-// (--streaming given) and a record that really arrived as an event stream.
+// Run-wide settings of the per-record computation; the thresholds default to upstream's.
+struct RecordMetricOptions {
+  bool streaming = false;   // --streaming: streaming metrics for records that really streamed
+  bool usage_diff = false;  // compare usage with the client's own token counts
+  double osl_mismatch_pct = 5;
+  double osl_mismatch_max_tokens = 50;
+  double usage_diff_pct = 10;
+};
+
+// The options for `config`: --streaming, usage diffs unless --use-server-token-count, and
+// the thresholds from AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD,
+// AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD and AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD
+// when set. Throws ConfigError naming the variable for a value that is not a number >= 0.
+RecordMetricOptions record_metric_options(const ProfileConfig& config);
+
+// Valid records get every applicable metric; error records only error_isl (and send_lag).
 RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& parsed,
-                                     const TokenCounts& tokens, bool streaming_metrics);
+                                     const TokenCounts& tokens, const RecordMetricOptions& options);
 
 }  // namespace aiperf

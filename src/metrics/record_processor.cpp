@@ -4,6 +4,7 @@
 #include <string>
 
 #include "endpoints/response_parser.h"
+#include "metrics/goodput.h"
 #include "metrics/metric_accumulator.h"
 #include "metrics/record_jsonl.h"
 #include "metrics/record_metrics.h"
@@ -32,7 +33,13 @@ struct RecordProcessor::Impl {
   Impl(const ProfileConfig& c, const Tokenizer& t, const std::vector<PreparedRequest>& r,
        ClockAnchor a, std::ostream* out)
       : config(c), tokenizer(t), requests(r), anchor(a), jsonl(out),
-        isl_cache(r.size()), isl_cached(r.size(), false) {}
+        body_cache(r.size()), body_cached(r.size(), false), options(record_metric_options(c)),
+        slos(resolve_goodput(c)) {
+    if (!c.goodput.empty()) {
+      profiling.enable_goodput();
+      warmup.enable_goodput();
+    }
+  }
 
   const ProfileConfig& config;
   const Tokenizer& tokenizer;
@@ -40,10 +47,17 @@ struct RecordProcessor::Impl {
   ClockAnchor anchor;
   std::ostream* jsonl;
 
+  // What a request body says about token counts: its ISL and the output length it asked for.
+  struct BodyCounts {
+    std::optional<int64_t> isl;
+    std::optional<int64_t> requested_osl;
+  };
   // Bodies repeat across the run (requests are drawn from a fixed set), so each one is
   // tokenised once. Indexed by dataset_index.
-  std::vector<std::optional<int64_t>> isl_cache;
-  std::vector<bool> isl_cached;
+  std::vector<BodyCounts> body_cache;
+  std::vector<bool> body_cached;
+  RecordMetricOptions options;
+  std::vector<GoodputSlo> slos;
 
   MetricAccumulator profiling;
   MetricAccumulator warmup;  // never mixed into profiling statistics (§4)
@@ -54,27 +68,35 @@ struct RecordProcessor::Impl {
   std::ostream* raw_out = nullptr;
   HeaderList raw_headers;
 
-  std::optional<int64_t> client_isl(uint32_t index) {
-    if (index >= requests.size()) return std::nullopt;
-    if (!isl_cached[index]) {
-      if (auto text = request_input_text(config.endpoint_type, requests[index].body))
-        isl_cache[index] = int64_t(tokenizer.count(*text));
-      isl_cached[index] = true;
-    }
-    return isl_cache[index];
+  BodyCounts count_body(std::string_view body) const {
+    BodyCounts c;
+    c.requested_osl = request_max_tokens(body);
+    if (config.use_server_token_count) return c;  // the tokenizer is never called then
+    if (auto text = request_input_text(config.endpoint_type, body)) c.isl = int64_t(tokenizer.count(*text));
+    return c;
   }
 
-  // A later turn's body (history included) is unique to its request: counted, not cached.
-  std::optional<int64_t> body_isl(const std::string& body) {
-    if (auto text = request_input_text(config.endpoint_type, body)) return int64_t(tokenizer.count(*text));
-    return std::nullopt;
+  BodyCounts prepared_body_counts(uint32_t index) {
+    if (index >= requests.size()) return {};
+    if (!body_cached[index]) {
+      body_cache[index] = count_body(requests[index].body);
+      body_cached[index] = true;
+    }
+    return body_cache[index];
   }
 
   TokenCounts token_counts(const RawRecord& raw, const ParsedRecord& parsed) {
-    if (config.use_server_token_count) return server_token_counts(parsed);
+    // A later turn's body (history included) is unique to its request: counted, not cached.
+    const BodyCounts body = raw.request_body.empty() ? prepared_body_counts(raw.dataset_index)
+                                                     : count_body(raw.request_body);
     TokenCounts t;
-    if (!parsed.error) t = count_output_tokens(tokenizer, parsed);
-    t.input = raw.request_body.empty() ? client_isl(raw.dataset_index) : body_isl(raw.request_body);
+    if (config.use_server_token_count) {
+      t = server_token_counts(parsed);
+    } else {
+      if (!parsed.error) t = count_output_tokens(tokenizer, parsed);
+      t.input = body.isl;
+    }
+    t.requested_output = body.requested_osl;
     return t;
   }
 
@@ -112,7 +134,8 @@ void RecordProcessor::process(const RawRecord& raw) {
   Impl& s = *impl_;
   const ParsedRecord parsed = parse_record(s.config, raw);
   const TokenCounts tokens = s.token_counts(raw, parsed);
-  const RecordMetrics m = compute_record_metrics(raw, parsed, tokens, s.config.streaming);
+  RecordMetrics m = compute_record_metrics(raw, parsed, tokens, s.options);
+  if (!s.slos.empty() && !parsed.error) m.good = meets_slos(m, s.slos);
   s.write_line(raw, m, parsed);
   s.write_raw_line(raw, parsed);
 
@@ -127,11 +150,13 @@ void RecordProcessor::process(const RawRecord& raw) {
     if (r.end_wall_ns == 0) r.end_wall_ns = r.start_wall_ns;
     s.slice_records.push_back(std::move(r));
   }
+  const int64_t start_wall = raw.start_ns != 0 ? s.anchor.to_wall(raw.start_ns) : 0;
+  const int64_t end_wall = raw.end_ns != 0 ? s.anchor.to_wall(raw.end_ns) : 0;
   if (parsed.error) {
-    acc.add_error(m);
+    acc.add_error(m, start_wall, end_wall);
     if (!warmup) count_error(s.errors, *parsed.error);
   } else {
-    acc.add_valid(m, s.anchor.to_wall(raw.start_ns));
+    acc.add_valid(m, s.anchor.to_wall(raw.start_ns), end_wall);
   }
 }
 

@@ -63,4 +63,15 @@ std::optional<std::string> request_input_text(EndpointType type, std::string_vie
   return out;
 }
 
+std::optional<int64_t> request_max_tokens(std::string_view body) {
+  simdjson::dom::parser parser;
+  element doc;
+  if (parser.parse(body.data(), body.size()).get(doc)) return std::nullopt;
+  for (const char* key : {"max_completion_tokens", "max_tokens"}) {
+    int64_t v = 0;
+    if (!doc[key].get_int64().get(v) && v > 0) return v;
+  }
+  return std::nullopt;
+}
+
 }  // namespace aiperf

@@ -17,6 +17,11 @@ double percentile_linear(std::span<const double> sorted, double q) {
   return t >= 0.5 ? b - d * (1.0 - t) : a + d * t;
 }
 
+double percentile_nearest(std::span<const double> sorted, double q) {
+  const double h = q / 100.0 * double(sorted.size() - 1);
+  return sorted[size_t(std::nearbyint(h))];  // default rounding: to nearest, ties to even
+}
+
 double population_std(std::span<const double> x, double mean) {
   if (x.size() < 2) return 0.0;
   double ss = 0;

@@ -20,6 +20,10 @@ struct DistributionStats {
 // numpy.percentile(x, q, method="linear") of an ascending, non-empty sample.
 double percentile_linear(std::span<const double> sorted, double q);
 
+// numpy.percentile(x, q, method="nearest") of an ascending, non-empty sample: the element at
+// index round((n - 1) q / 100), halves to even.
+double percentile_nearest(std::span<const double> sorted, double q);
+
 // sqrt(mean((x - mean)^2)); 0 for a single sample.
 double population_std(std::span<const double> x, double mean);
 

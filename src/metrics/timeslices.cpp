@@ -21,8 +21,8 @@ std::vector<Timeslice> summarize_timeslices(const std::vector<SliceRecord>& reco
   std::map<int64_t, MetricAccumulator> slices;  // slice index -> its records, in time order
   for (const SliceRecord& r : records) {
     MetricAccumulator& acc = slices[(r.start_wall_ns - first_start) / slice_ns];
-    if (r.is_error) acc.add_error(r.metrics);
-    else acc.add_valid(r.metrics, r.start_wall_ns);
+    if (r.is_error) acc.add_error(r.metrics, r.start_wall_ns, r.end_wall_ns);
+    else acc.add_valid(r.metrics, r.start_wall_ns, r.end_wall_ns);
   }
   for (const auto& [index, acc] : slices) {
     Timeslice s;

@@ -13,6 +13,7 @@ struct TokenCounts {
   std::optional<int64_t> input;      // ISL
   std::optional<int64_t> output;     // non-reasoning output tokens
   std::optional<int64_t> reasoning;  // reasoning tokens
+  std::optional<int64_t> requested_output;  // max_tokens the request asked for (requested_osl)
 };
 
 // Client side: all output text concatenated and encoded once (so merges across chunk

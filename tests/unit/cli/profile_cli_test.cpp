@@ -236,8 +236,7 @@ TEST(ProfileCli, UnknownOptions) {
 TEST(ProfileCli, NotYetSupportedFlags) {
   EXPECT_EQ(error_of({"--public-dataset", "sharegpt"}), "--public-dataset is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--ignore-trace-delays"}), "--ignore-trace-delays is not supported yet by aiperf-cpp");
-  EXPECT_EQ(error_of({"--goodput", "request_latency:100"}),
-            "--goodput is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--gpu-telemetry"}), "--gpu-telemetry is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--export-http-trace"}), "--export-http-trace is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"-f", "run.yaml"}), "-f is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--request-rat", "1"}),

@@ -1,5 +1,6 @@
 #include "metrics/record_processor.h"
 
+#include <limits>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -343,10 +344,13 @@ TEST_F(RecordProcessorTest, JsonlLineForAValidRecord) {
   std::vector<std::string> tags;
   for (auto& [tag, m] : line["metrics"].items()) tags.push_back(tag);
   EXPECT_EQ(tags, (std::vector<std::string>{
-                      "time_to_first_token", "time_to_second_token", "request_latency",
-                      "decode_duration", "inter_token_latency", "output_token_throughput_per_user",
-                      "e2e_output_token_throughput", "output_sequence_length",
-                      "input_sequence_length", "output_token_count"}));
+                      "time_to_first_token", "time_to_second_token", "time_to_first_output_token",
+                      "request_latency", "decode_duration", "full_decode_duration",
+                      "inter_token_latency", "full_response_inter_token_latency",
+                      "output_token_throughput_per_user",
+                      "full_response_output_token_throughput_per_user",
+                      "e2e_output_token_throughput", "prefill_throughput_per_user",
+                      "output_sequence_length", "input_sequence_length", "output_token_count"}));
   EXPECT_EQ(line["metrics"]["output_sequence_length"]["value"], 6);
   EXPECT_TRUE(line["metrics"]["output_sequence_length"]["value"].is_number_integer());
   EXPECT_DOUBLE_EQ(line["metrics"]["inter_token_latency"]["value"].get<double>(), 1.6e-05);
@@ -378,6 +382,140 @@ TEST_F(RecordProcessorTest, NoJsonlStreamMeansNothingWritten) {
   RecordProcessor p(config, tokenizer, requests, anchor, nullptr);
   p.process(golden().build());
   EXPECT_EQ(p.summarize().valid_count, 1);
+}
+
+// Goodput (§1.4, §3): 200 ns latency SLO. Golden latency 100 ns (good), a second record
+// 300 ns (not good), one failed record (never good). Duration = max response 400 − min start
+// 100 = 300 ns.
+TEST_F(RecordProcessorTest, GoodputCountsRecordsMeetingEverySlo) {
+  config.goodput = {{"request_latency", 0.0002}};  // ms
+  processor().process(golden().build());
+  processor().process(RawRecordBuilder().start(100).chat_delta(400, "x y").end(410).build());
+  processor().process(RawRecordBuilder().start(100).status(500, "Internal Server Error").body(150, "x")
+                          .end(150).build());
+  RunSummary s = processor().summarize();
+  EXPECT_DOUBLE_EQ(get(s, "good_request_count").avg, 1);
+  EXPECT_DOUBLE_EQ(get(s, "good_request_fraction").avg, 1.0 / 3);
+  EXPECT_DOUBLE_EQ(get(s, "goodput").avg, 1 / 300e-9);
+  EXPECT_DOUBLE_EQ(get(s, "request_throughput").avg, 2 / 300e-9);
+  EXPECT_EQ(get(s, "goodput").unit, "requests/sec");
+  EXPECT_TRUE(get(s, "goodput").console);
+  EXPECT_EQ(get(s, "goodput").display_order, 1000);
+}
+
+TEST_F(RecordProcessorTest, GoodputMetricsExistOnlyWithTheFlag) {
+  processor().process(golden().build());
+  RunSummary s = processor().summarize();
+  for (const char* tag : {"good_request_count", "goodput", "good_request_fraction"}) EXPECT_FALSE(s.find(tag)) << tag;
+}
+
+TEST_F(RecordProcessorTest, GoodputWithNothingGoodIsZeroNotAbsent) {
+  config.goodput = {{"request_latency", 0}};
+  processor().process(golden().build());
+  RunSummary s = processor().summarize();
+  EXPECT_DOUBLE_EQ(get(s, "good_request_count").avg, 0);
+  EXPECT_DOUBLE_EQ(get(s, "good_request_fraction").avg, 0);
+}
+
+TEST_F(RecordProcessorTest, BadGoodputTagFailsAtConstruction) {
+  config.goodput = {{"no_such_metric", 1}};
+  EXPECT_THROW(processor(), ConfigError);
+}
+
+// Counting metrics (§1.2, §1.3, §1.5) and usage totals.
+TEST_F(RecordProcessorTest, CountsAndUsageTotals) {
+  requests.push_back({"conv_2", R"({"messages":[{"role":"user","content":"hi"}],"max_completion_tokens":6})"});
+  const std::string usage =
+      R"({"choices":[],"usage":{"prompt_tokens":4,"completion_tokens":6,"total_tokens":10,)"
+      R"("prompt_tokens_details":{"cached_tokens":1}}})";
+  // OSL 6 of 6 requested: no mismatch; usage prompt 4 vs ISL 1 (300 %): discrepant.
+  processor().process(golden().dataset_index(2).data(205, usage).build());
+  // OSL 2 of 6 requested: mismatch; no usage.
+  processor().process(RawRecordBuilder().start(100).dataset_index(2).chat_delta(150, "x y").end(160).build());
+  RawRecord cancelled = RawRecordBuilder().start(100).end(120).build();
+  cancelled.was_cancelled = true;
+  cancelled.cancellation_ns = 120;
+  processor().process(cancelled);
+  RunSummary s = processor().summarize();
+  EXPECT_DOUBLE_EQ(get(s, "cancelled_request_count").avg, 1);
+  EXPECT_DOUBLE_EQ(get(s, "error_request_count").avg, 1);
+  EXPECT_DOUBLE_EQ(get(s, "streamed_request_count").avg, 2);
+  EXPECT_DOUBLE_EQ(get(s, "osl_mismatch_count").avg, 1);
+  EXPECT_DOUBLE_EQ(get(s, "osl_mismatch_diff_pct").min.value(), (2.0 - 6) / 6 * 100);
+  EXPECT_DOUBLE_EQ(get(s, "usage_discrepancy_count").avg, 1);
+  EXPECT_DOUBLE_EQ(get(s, "usage_prompt_tokens_diff_pct").avg, 300);
+  EXPECT_DOUBLE_EQ(get(s, "total_usage_prompt_tokens").avg, 4);
+  EXPECT_DOUBLE_EQ(get(s, "total_usage_total_tokens").avg, 10);
+  EXPECT_DOUBLE_EQ(get(s, "overall_usage_prompt_cache_read_pct").avg, 25);
+  EXPECT_FALSE(s.find("total_usage_reasoning_tokens"));  // no record reported it
+  EXPECT_FALSE(get(s, "osl_mismatch_count").console);
+}
+
+TEST_F(RecordProcessorTest, CleanRunHasNoCancelledOrJudgedCounts) {
+  config.streaming = false;
+  processor().process(golden().build());
+  RunSummary s = processor().summarize();
+  for (const char* tag : {"cancelled_request_count", "streamed_request_count", "osl_mismatch_count",
+                          "usage_discrepancy_count", "total_usage_prompt_tokens"})
+    EXPECT_FALSE(s.find(tag)) << tag;
+}
+
+TEST_F(RecordProcessorTest, ServerTokenCountsTakeRequestedOslFromTheBody) {
+  config.use_server_token_count = true;
+  requests.push_back({"conv_2", R"({"messages":[{"role":"user","content":"hi"}],"max_tokens":4})"});
+  processor().process(golden().dataset_index(2)
+                          .data(205, R"({"choices":[],"usage":{"prompt_tokens":2,"completion_tokens":5}})")
+                          .build());
+  RunSummary s = processor().summarize();
+  EXPECT_DOUBLE_EQ(get(s, "osl_mismatch_diff_pct").avg, 25);
+  EXPECT_FALSE(s.find("usage_completion_tokens_diff_pct"));  // usage is the count itself
+  EXPECT_EQ(tokenizer.calls, 0);
+}
+
+// adj_* (§2.4): latencies 100, 200, 300 ns plus one failed request = one +inf sample.
+TEST_F(RecordProcessorTest, ErrorAdjustedPercentilesCountFailuresAsInfinite) {
+  for (int64_t latency : {300, 100, 200})
+    processor().process(RawRecordBuilder().start(1000).chat_delta(1000 + latency, "x").end(1000 + latency).build());
+  processor().process(RawRecordBuilder().start(1000).status(500, "Internal Server Error").body(1100, "x")
+                          .end(1100).build());
+  RunSummary s = processor().summarize();
+  const double inf = std::numeric_limits<double>::infinity();
+  const MetricResult& adj = get(s, "adj_request_latency");
+  EXPECT_EQ(adj.header, "Request Latency (error-adjusted)");
+  EXPECT_EQ(adj.unit, "ms");
+  EXPECT_FALSE(adj.console);
+  EXPECT_EQ(adj.count, 4);
+  EXPECT_EQ(adj.avg, inf);
+  EXPECT_EQ(adj.sum, inf);
+  EXPECT_FALSE(adj.std);
+  EXPECT_DOUBLE_EQ(*adj.min, 100 / 1e6);
+  EXPECT_EQ(*adj.max, inf);
+  EXPECT_DOUBLE_EQ(*adj.p1, 100 / 1e6);
+  EXPECT_DOUBLE_EQ(*adj.p25, 200 / 1e6);
+  EXPECT_DOUBLE_EQ(*adj.p50, 300 / 1e6);
+  EXPECT_EQ(*adj.p90, inf);
+  EXPECT_EQ(*adj.p99, inf);
+  EXPECT_DOUBLE_EQ(*get(s, "request_latency").p50, 200 / 1e6);  // the base metric is untouched
+  // Single-chunk records: TTFT exists, ITL does not (OSL 1), so no adj_inter_token_latency.
+  EXPECT_EQ(get(s, "adj_time_to_first_token").count, 4);
+  EXPECT_FALSE(s.find("adj_inter_token_latency"));
+  EXPECT_FALSE(s.find("adj_output_sequence_length"));
+}
+
+TEST_F(RecordProcessorTest, CleanRunHasNoErrorAdjustedMetrics) {
+  processor().process(golden().build());
+  EXPECT_FALSE(processor().summarize().find("adj_request_latency"));
+}
+
+// Sweep-line input: wall start and end of every record, failed ones included (§2.5).
+TEST_F(RecordProcessorTest, SweepLineSeesEveryRequestsLife) {
+  processor().process(golden().build());  // 100..220, first token at 120
+  processor().process(RawRecordBuilder().start(220).status(500, "Internal Server Error").body(320, "x")
+                          .end(320).build());  // a failed request holding a slot 220..320
+  RunSummary s = processor().summarize();
+  EXPECT_DOUBLE_EQ(get(s, "effective_concurrency").avg, 1);
+  EXPECT_DOUBLE_EQ(get(s, "effective_prefill_concurrency").avg, 20.0 / 220);
+  EXPECT_DOUBLE_EQ(get(s, "active_prefill_throughput").avg, 3 / 20e-9);  // ISL 3 over TTFT 20 ns
 }
 
 }  // namespace

@@ -57,5 +57,20 @@ TEST(Statistics, NonFiniteSamplesAreDropped) {
   EXPECT_FALSE(describe({std::nan("")}));
 }
 
+// numpy.percentile(x, q, method="nearest"): index round((n-1)q/100), halves to even.
+TEST(Statistics, NearestRankPercentiles) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<double> x = {1, 2, 3, inf};  // h = 3q/100
+  EXPECT_EQ(percentile_nearest(x, 1), 1);    // h 0.03 -> 0
+  EXPECT_EQ(percentile_nearest(x, 25), 2);   // h 0.75 -> 1
+  EXPECT_EQ(percentile_nearest(x, 50), 3);   // h 1.5  -> 2 (tie to even)
+  EXPECT_EQ(percentile_nearest(x, 75), 3);   // h 2.25 -> 2
+  EXPECT_EQ(percentile_nearest(x, 90), inf); // h 2.7  -> 3
+  const std::vector<double> y = {10, 20, 30};  // h = 2q/100
+  EXPECT_EQ(percentile_nearest(y, 25), 10);  // h 0.5 -> 0 (tie to even)
+  EXPECT_EQ(percentile_nearest(y, 75), 30);  // h 1.5 -> 2 (tie to even)
+  EXPECT_EQ(percentile_nearest(std::vector<double>{7}, 99), 7);
+}
+
 }  // namespace
 }  // namespace aiperf

@@ -1,0 +1,186 @@
+#include "metrics/sweep_line.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string_view>
+
+namespace aiperf {
+namespace {
+
+constexpr double kNsPerSec = 1e9;
+
+// The curves, in the order an event's deltas are kept.
+enum Curve : size_t { kConcurrency, kDecodeConcurrency, kPrefillConcurrency, kDecodeRate, kPrefillRate, kCurves };
+
+struct Event {
+  int64_t t;
+  std::array<double, kCurves> delta;
+};
+
+// The values in force between two consecutive event times.
+struct Step {
+  double duration_ns;
+  std::array<double, kCurves> v;
+};
+
+void add_span(std::vector<Event>& events, int64_t from, int64_t to, Curve count, Curve rate, double tokens) {
+  if (to <= from) return;
+  const double per_ns = tokens / double(to - from);
+  Event up{from, {}}, down{to, {}};
+  up.delta[count] = 1;
+  down.delta[count] = -1;
+  up.delta[rate] = per_ns;
+  down.delta[rate] = -per_ns;
+  events.push_back(up);
+  events.push_back(down);
+}
+
+std::vector<Step> sweep(std::span<const SweepInterval> intervals) {
+  std::vector<Event> events;
+  events.reserve(intervals.size() * 6);
+  for (const SweepInterval& r : intervals) {
+    if (r.end_ns <= r.start_ns) continue;
+    Event up{r.start_ns, {}}, down{r.end_ns, {}};
+    up.delta[kConcurrency] = 1;
+    down.delta[kConcurrency] = -1;
+    events.push_back(up);
+    events.push_back(down);
+    if (r.first_token_ns == 0) continue;
+    add_span(events, r.start_ns, r.first_token_ns, kPrefillConcurrency, kPrefillRate, r.prefill_tokens);
+    add_span(events, r.first_token_ns, r.end_ns, kDecodeConcurrency, kDecodeRate, r.decode_tokens);
+  }
+  // Every event at one instant is applied before the next segment starts, so their order
+  // within the instant (upstream: ends first) cannot change a segment's value.
+  std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.t < b.t; });
+  std::vector<Step> steps;
+  std::array<double, kCurves> now{};
+  for (size_t i = 0; i < events.size();) {
+    const int64_t t = events[i].t;
+    for (; i < events.size() && events[i].t == t; ++i)
+      for (size_t c = 0; c < kCurves; ++c) now[c] += events[i].delta[c];
+    // Rates are sums of doubles: snap to 0 when nothing is in flight so no residue remains.
+    if (now[kDecodeConcurrency] < 0.5) now[kDecodeRate] = 0;
+    if (now[kPrefillConcurrency] < 0.5) now[kPrefillRate] = 0;
+    if (i < events.size()) steps.push_back({double(events[i].t - t), now});
+  }
+  return steps;
+}
+
+struct SweepMetric {
+  const char* tag;
+  const char* header;
+  const char* unit;
+  int display_order;
+  bool active;                 // only segments where `gate` > 0
+  Curve gate;                  // the concurrency the metric belongs to
+  double (*value)(const Step&);
+};
+
+double per_user(double rate, double users) { return users > 0 ? rate / users : 0.0; }
+
+constexpr SweepMetric kMetrics[] = {
+    {"effective_concurrency", "Effective Concurrency", "requests", 3000, false, kConcurrency,
+     [](const Step& s) { return s.v[kConcurrency]; }},
+    {"effective_decode_concurrency", "Effective Decode Concurrency", "requests", 3001, false,
+     kDecodeConcurrency, [](const Step& s) { return s.v[kDecodeConcurrency]; }},
+    {"effective_prefill_concurrency", "Effective Prefill Concurrency", "requests", 3002, false,
+     kPrefillConcurrency, [](const Step& s) { return s.v[kPrefillConcurrency]; }},
+    {"effective_decode_throughput", "Effective Decode Throughput", "tokens/sec", 3003, false,
+     kDecodeConcurrency, [](const Step& s) { return s.v[kDecodeRate] * kNsPerSec; }},
+    {"effective_prefill_throughput", "Effective Prefill Throughput", "tokens/sec", 3004, false,
+     kPrefillConcurrency, [](const Step& s) { return s.v[kPrefillRate] * kNsPerSec; }},
+    {"effective_total_throughput", "Effective Total Throughput", "tokens/sec", 3005, false,
+     kConcurrency, [](const Step& s) { return (s.v[kDecodeRate] + s.v[kPrefillRate]) * kNsPerSec; }},
+    {"effective_decode_throughput_per_user", "Effective Decode Throughput Per User",
+     "tokens/sec/user", 3006, false, kDecodeConcurrency,
+     [](const Step& s) { return per_user(s.v[kDecodeRate] * kNsPerSec, s.v[kDecodeConcurrency]); }},
+    {"effective_prefill_throughput_per_user", "Effective Prefill Throughput Per User",
+     "tokens/sec/user", 3007, false, kPrefillConcurrency,
+     [](const Step& s) { return per_user(s.v[kPrefillRate] * kNsPerSec, s.v[kPrefillConcurrency]); }},
+    {"active_decode_throughput", "Active Decode Throughput", "tokens/sec", 3100, true,
+     kDecodeConcurrency, [](const Step& s) { return s.v[kDecodeRate] * kNsPerSec; }},
+    {"active_prefill_throughput", "Active Prefill Throughput", "tokens/sec", 3101, true,
+     kPrefillConcurrency, [](const Step& s) { return s.v[kPrefillRate] * kNsPerSec; }},
+    {"active_decode_throughput_per_user", "Active Decode Throughput Per User", "tokens/sec/user",
+     3102, true, kDecodeConcurrency,
+     [](const Step& s) { return per_user(s.v[kDecodeRate] * kNsPerSec, s.v[kDecodeConcurrency]); }},
+    {"active_prefill_throughput_per_user", "Active Prefill Throughput Per User", "tokens/sec/user",
+     3103, true, kPrefillConcurrency,
+     [](const Step& s) { return per_user(s.v[kPrefillRate] * kNsPerSec, s.v[kPrefillConcurrency]); }},
+    {"active_total_throughput", "Active Total Throughput", "tokens/sec", 3104, true, kConcurrency,
+     [](const Step& s) { return (s.v[kDecodeRate] + s.v[kPrefillRate]) * kNsPerSec; }},
+};
+
+}  // namespace
+
+std::optional<TimeWeightedStats> time_weighted_stats(std::vector<Segment> segments) {
+  std::erase_if(segments, [](const Segment& s) { return !(s.duration_ns > 0); });
+  if (segments.empty()) return std::nullopt;
+  std::sort(segments.begin(), segments.end(), [](const Segment& a, const Segment& b) { return a.value < b.value; });
+  double total = 0, weighted = 0;
+  for (const Segment& s : segments) {
+    total += s.duration_ns;
+    weighted += s.value * s.duration_ns;
+  }
+  TimeWeightedStats out;
+  out.avg = weighted / total;
+  out.min = segments.front().value;
+  out.max = segments.back().value;
+  double ss = 0;
+  for (const Segment& s : segments) ss += (s.value - out.avg) * (s.value - out.avg) * s.duration_ns;
+  out.std = std::sqrt(ss / total);
+  const std::pair<double, double*> quantiles[] = {{0.50, &out.p50}, {0.90, &out.p90}, {0.95, &out.p95}, {0.99, &out.p99}};
+  for (const auto& [q, slot] : quantiles) {
+    double cumulative = 0;
+    *slot = segments.back().value;
+    for (const Segment& s : segments) {
+      cumulative += s.duration_ns;
+      if (cumulative / total >= q) {
+        *slot = s.value;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<MetricResult> sweep_line_metrics(std::span<const SweepInterval> intervals) {
+  std::vector<MetricResult> out;
+  const std::vector<Step> steps = sweep(intervals);
+  if (steps.empty()) return out;
+  const bool any_first_token = std::any_of(intervals.begin(), intervals.end(),
+                                           [](const SweepInterval& r) { return r.first_token_ns != 0; });
+  std::vector<Segment> segments;
+  segments.reserve(steps.size());
+  for (const SweepMetric& metric : kMetrics) {
+    // Without a first token there is no prefill/decode split and no token rate to show.
+    const bool needs_first_token = std::string_view(metric.tag) != "effective_concurrency";
+    if (needs_first_token && !any_first_token) continue;
+    segments.clear();
+    for (const Step& s : steps)
+      if (!metric.active || s.v[metric.gate] > 0.5) segments.push_back({metric.value(s), s.duration_ns});
+    std::optional<TimeWeightedStats> st = time_weighted_stats(segments);
+    if (!st) continue;
+    MetricResult r;
+    r.tag = metric.tag;
+    r.header = metric.header;
+    r.unit = metric.unit;
+    r.display_order = metric.display_order;
+    r.console = false;
+    r.distribution = true;
+    r.has_count_and_sum = false;
+    r.avg = st->avg;
+    r.min = st->min;
+    r.max = st->max;
+    r.std = st->std;
+    r.p50 = st->p50;
+    r.p90 = st->p90;
+    r.p95 = st->p95;
+    r.p99 = st->p99;
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace aiperf
