@@ -16,6 +16,7 @@
 #include "endpoints/request_builder.h"
 #include "export/artifact_layout.h"
 #include "export/exporter.h"
+#include "export/record_parquet.h"
 #include "metrics/record_processor.h"
 #include "metrics/replay_lag.h"
 #include "records/record_collector.h"
@@ -143,6 +144,11 @@ int run_profile(const ProfileConfig& config) {
   std::optional<BlockFileStream> jsonl, raw_jsonl;
   if (config.export_level != ExportLevel::summary) jsonl.emplace(artifact_dir / kRecordsFile);
   RecordProcessor processor(config, *tokenizer, requests, anchor, jsonl ? &*jsonl : nullptr);
+  std::optional<RecordParquetExport> parquet;
+  if (config.export_level != ExportLevel::summary) {
+    parquet.emplace(artifact_dir / kRecordsParquetFile, anchor);
+    processor.add_sink(&*parquet);
+  }
   if (config.export_level == ExportLevel::raw) {
     raw_jsonl.emplace(artifact_dir / kRawRecordsFile);
     processor.enable_raw_export(&*raw_jsonl, head.redacted_headers());
@@ -241,6 +247,8 @@ int run_profile(const ProfileConfig& config) {
     std::cerr << "error: writing " << (artifact_dir / kRecordsFile).string() << " failed; it is incomplete\n";
   if (raw_jsonl && (raw_jsonl->close(), !*raw_jsonl))
     std::cerr << "error: writing " << (artifact_dir / kRawRecordsFile).string() << " failed; it is incomplete\n";
+  if (parquet && !parquet->close())
+    std::cerr << "error: writing " << (artifact_dir / kRecordsParquetFile).string() << " failed; it is incomplete\n";
   export_run(config, summary, info, artifact_dir);
 
   if (failure_threshold.tripped()) {
