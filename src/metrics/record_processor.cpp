@@ -67,6 +67,7 @@ struct RecordProcessor::Impl {
   std::string line;  // reused for every JSONL line
   std::ostream* raw_out = nullptr;
   HeaderList raw_headers;
+  std::vector<RecordSink*> sinks;
 
   BodyCounts count_body(std::string_view body) const {
     BodyCounts c;
@@ -100,12 +101,15 @@ struct RecordProcessor::Impl {
     return t;
   }
 
+  std::string_view conversation_id(const RawRecord& raw) const {
+    if (raw.dataset_index < requests.size()) return requests[raw.dataset_index].conversation_id;
+    return {};
+  }
+
   void write_line(const RawRecord& raw, const RecordMetrics& m, const ParsedRecord& parsed) {
     if (!jsonl) return;
-    std::string_view conversation_id;
-    if (raw.dataset_index < requests.size()) conversation_id = requests[raw.dataset_index].conversation_id;
     line.clear();
-    append_record_line(line, raw, conversation_id, anchor, m, parsed.error);
+    append_record_line(line, raw, conversation_id(raw), anchor, m, parsed.error);
     jsonl->write(line.data(), std::streamsize(line.size()));
   }
 
@@ -138,6 +142,7 @@ void RecordProcessor::process(const RawRecord& raw) {
   if (!s.slos.empty() && !parsed.error) m.good = meets_slos(m, s.slos);
   s.write_line(raw, m, parsed);
   s.write_raw_line(raw, parsed);
+  for (RecordSink* sink : s.sinks) sink->add(raw, s.conversation_id(raw), m, parsed.error);
 
   const bool warmup = raw.phase == BenchmarkPhase::warmup;
   MetricAccumulator& acc = warmup ? s.warmup : s.profiling;
@@ -170,6 +175,8 @@ void RecordProcessor::enable_raw_export(std::ostream* out, HeaderList request_he
   impl_->raw_out = out;
   impl_->raw_headers = std::move(request_headers);
 }
+
+void RecordProcessor::add_sink(RecordSink* sink) { impl_->sinks.push_back(sink); }
 
 RunSummary RecordProcessor::summarize() const {
   const Impl& s = *impl_;

@@ -10,6 +10,7 @@
 #include "endpoints/request_builder.h"
 #include "metrics/metric_result.h"
 #include "metrics/raw_export_line.h"
+#include "metrics/record_sink.h"
 #include "records/raw_record.h"
 #include "tokenizer/tokenizer.h"
 
@@ -30,6 +31,10 @@ class RecordProcessor {
   // --export-level raw: also write profile_export_raw.jsonl lines to `out`, listing
   // `request_headers` (secrets redacted) as sent with every request.
   void enable_raw_export(std::ostream* out, HeaderList request_headers);
+
+  // Also hands every record's metrics to `sink` (e.g. profile_export.parquet); it must
+  // outlive this object.
+  void add_sink(RecordSink* sink);
 
   // Statistics over everything processed so far.
   RunSummary summarize() const;

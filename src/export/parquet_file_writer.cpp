@@ -1,0 +1,201 @@
+#include "export/parquet_file_writer.h"
+
+#include <cstring>
+#include <stdexcept>
+
+#include "export/thrift_compact_writer.h"
+
+#ifdef AIPERF_HAVE_ZSTD
+#include <zstd.h>
+#endif
+
+namespace aiperf {
+namespace {
+
+constexpr char kMagic[] = "PAR1";
+// Fast end of zstd's scale: pages are small and the writer runs beside the measurement.
+constexpr int kZstdLevel = 1;
+
+// parquet.thrift enum values.
+constexpr int32_t kDataPage = 0;
+constexpr int32_t kPlain = 0;
+constexpr int32_t kRle = 3;
+constexpr int32_t kRequired = 0;
+constexpr int32_t kOptional = 1;
+constexpr int32_t kConvertedUtf8 = 0;
+
+}  // namespace
+
+ParquetCodec default_parquet_codec() {
+#ifdef AIPERF_HAVE_ZSTD
+  return ParquetCodec::zstd;
+#else
+  return ParquetCodec::uncompressed;
+#endif
+}
+
+ParquetFileWriter::ParquetFileWriter(const std::filesystem::path& path, std::vector<ParquetColumnSpec> columns,
+                                     size_t rows_per_group, ParquetCodec codec)
+    : rows_per_group_(rows_per_group == 0 ? 1 : rows_per_group), codec_(codec) {
+#ifndef AIPERF_HAVE_ZSTD
+  if (codec_ == ParquetCodec::zstd) throw std::logic_error("this build has no zstd");
+#endif
+  for (auto& spec : columns) columns_.emplace_back(std::move(spec));
+  file_ = std::fopen(path.c_str(), "wb");
+  if (!file_) throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
+  write(std::string(kMagic, 4));
+}
+
+ParquetFileWriter::~ParquetFileWriter() {
+  close();
+#ifdef AIPERF_HAVE_ZSTD
+  ZSTD_freeCCtx(static_cast<ZSTD_CCtx*>(zstd_ctx_));
+#endif
+}
+
+void ParquetFileWriter::add_metadata(std::string key, std::string value) {
+  metadata_.emplace_back(std::move(key), std::move(value));
+}
+
+void ParquetFileWriter::end_row() {
+  ++total_rows_;
+  if (++group_rows_ >= rows_per_group_) flush_row_group();
+}
+
+void ParquetFileWriter::write(const std::string& bytes) {
+  if (!file_ || bytes.empty()) return;
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) ok_ = false;
+  offset_ += int64_t(bytes.size());
+}
+
+void ParquetFileWriter::flush_row_group() {
+  if (group_rows_ == 0) return;
+  RowGroupMeta group{int64_t(group_rows_), {}};
+  for (ParquetColumn& column : columns_) {
+    body_.clear();
+    column.take_page(body_);
+    const std::string* page = &body_;
+#ifdef AIPERF_HAVE_ZSTD
+    if (codec_ == ParquetCodec::zstd) {
+      if (!zstd_ctx_) zstd_ctx_ = ZSTD_createCCtx();
+      packed_.resize(ZSTD_compressBound(body_.size()));
+      const size_t n = ZSTD_compressCCtx(static_cast<ZSTD_CCtx*>(zstd_ctx_), packed_.data(), packed_.size(),
+                                         body_.data(), body_.size(), kZstdLevel);
+      packed_.resize(ZSTD_isError(n) ? 0 : n);
+      if (ZSTD_isError(n)) ok_ = false;  // cannot happen with a bound-sized buffer; never silent
+      page = &packed_;
+    }
+#endif
+    header_.clear();
+    ThriftCompactWriter h(header_);
+    h.field_i32(1, kDataPage);
+    h.field_i32(2, int32_t(body_.size()));
+    h.field_i32(3, int32_t(page->size()));
+    h.begin_struct(5);  // DataPageHeader
+    h.field_i32(1, int32_t(group_rows_));
+    h.field_i32(2, kPlain);
+    h.field_i32(3, kRle);
+    h.field_i32(4, kRle);
+    h.end_struct();
+    h.finish();
+
+    const int64_t at = offset_;
+    write(header_);
+    write(*page);
+    group.chunks.push_back(ChunkMeta{at, int64_t(header_.size() + body_.size()),
+                                     int64_t(header_.size() + page->size())});
+  }
+  groups_.push_back(std::move(group));
+  group_rows_ = 0;
+}
+
+std::string ParquetFileWriter::footer() const {
+  std::string out;
+  ThriftCompactWriter w(out);
+  w.field_i32(1, 1);  // format version 1: v1 data pages only
+
+  w.begin_list(2, ThriftType::struct_, columns_.size() + 1);
+  w.begin_list_struct();  // the root: a group holding every column
+  w.field_binary(4, "schema");
+  w.field_i32(5, int32_t(columns_.size()));
+  w.end_struct();
+  for (const ParquetColumn& c : columns_) {
+    const ParquetColumnSpec& s = c.spec();
+    w.begin_list_struct();
+    w.field_i32(1, int32_t(s.type));
+    w.field_i32(3, s.nullable ? kOptional : kRequired);
+    w.field_binary(4, s.name);
+    if (s.utf8) {
+      w.field_i32(6, kConvertedUtf8);
+      w.begin_struct(10);  // LogicalType
+      w.begin_struct(1);   // STRING
+      w.end_struct();
+      w.end_struct();
+    }
+    w.end_struct();
+  }
+
+  w.field_i64(3, total_rows_);
+
+  w.begin_list(4, ThriftType::struct_, groups_.size());
+  for (const RowGroupMeta& g : groups_) {
+    w.begin_list_struct();
+    int64_t uncompressed = 0, compressed = 0;
+    w.begin_list(1, ThriftType::struct_, g.chunks.size());
+    for (size_t i = 0; i < g.chunks.size(); ++i) {
+      const ChunkMeta& chunk = g.chunks[i];
+      const ParquetColumnSpec& s = columns_[i].spec();
+      uncompressed += chunk.uncompressed;
+      compressed += chunk.compressed;
+      w.begin_list_struct();  // ColumnChunk
+      w.field_i64(2, chunk.offset);
+      w.begin_struct(3);  // ColumnMetaData
+      w.field_i32(1, int32_t(s.type));
+      w.begin_list(2, ThriftType::i32, s.nullable ? 2 : 1);
+      w.list_i32(kPlain);
+      if (s.nullable) w.list_i32(kRle);
+      w.begin_list(3, ThriftType::binary, 1);
+      w.list_binary(s.name);
+      w.field_i32(4, int32_t(codec_));
+      w.field_i64(5, g.rows);
+      w.field_i64(6, chunk.uncompressed);
+      w.field_i64(7, chunk.compressed);
+      w.field_i64(9, chunk.offset);
+      w.end_struct();
+      w.end_struct();
+    }
+    w.field_i64(2, uncompressed);
+    w.field_i64(3, g.rows);
+    w.field_i64(5, g.chunks.empty() ? 0 : g.chunks.front().offset);
+    w.field_i64(6, compressed);
+    w.end_struct();
+  }
+
+  if (!metadata_.empty()) {
+    w.begin_list(5, ThriftType::struct_, metadata_.size());
+    for (const auto& [key, value] : metadata_) {
+      w.begin_list_struct();
+      w.field_binary(1, key);
+      w.field_binary(2, value);
+      w.end_struct();
+    }
+  }
+  w.field_binary(6, "aiperf-cpp version " AIPERF_VERSION);
+  w.finish();
+  return out;
+}
+
+bool ParquetFileWriter::close() {
+  if (!file_) return ok_;
+  flush_row_group();
+  std::string tail = footer();
+  const uint32_t len = uint32_t(tail.size());
+  for (int b = 0; b < 4; ++b) tail.push_back(char((len >> (8 * b)) & 0xFF));
+  tail.append(kMagic, 4);
+  write(tail);
+  if (std::fclose(file_) != 0) ok_ = false;
+  file_ = nullptr;
+  return ok_;
+}
+
+}  // namespace aiperf
