@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "cli/profile_cli.h"
+#include "parse_helpers.h"
 
 namespace aiperf {
 namespace {
@@ -28,22 +29,8 @@ struct TraceFile {
 const char* kTimedTrace = "{\"timestamp\": 100, \"input_length\": 10, \"output_length\": 2}\n";
 const char* kUntimedTrace = "{\"input_length\": 10, \"output_length\": 2}\n";
 
-ProfileConfig parse(std::vector<std::string> args) {
-  args.insert(args.begin(), {"-m", "test-model"});
-  auto config = parse_profile_args(args);
-  if (!config) throw std::runtime_error("help was printed");
-  return *config;
-}
-
-std::string error_of(std::vector<std::string> args) {
-  try {
-    parse(args);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no ConfigError";
-  return "";
-}
+using cli_test::error_of;
+using cli_test::parse;
 
 TEST(TraceReplayFlags, TimestampedMooncakeTracePromotesToFixedSchedule) {
   TraceFile f(kTimedTrace);

@@ -5,28 +5,15 @@
 #include <gtest/gtest.h>
 
 #include "cli/profile_cli.h"
+#include "parse_helpers.h"
 
 namespace aiperf {
 namespace {
 
 using ::testing::HasSubstr;
 
-ProfileConfig parse(std::vector<std::string> args) {
-  args.insert(args.begin(), {"-m", "test-model"});
-  auto config = parse_profile_args(args);
-  if (!config) throw std::runtime_error("help was printed");
-  return *config;
-}
-
-std::string error_of(std::vector<std::string> args) {
-  try {
-    parse(args);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no ConfigError";
-  return "";
-}
+using cli_test::error_of;
+using cli_test::parse;
 
 class TempFile {
  public:
