@@ -7,24 +7,14 @@
 
 #include "cli/profile_cli.h"
 #include "parse_helpers.h"
+#include "../support/temp_text_file.h"
 
 namespace aiperf {
 namespace {
 
 using ::testing::HasSubstr;
 
-// A JSONL file under /tmp, removed at the end of the test.
-struct TraceFile {
-  std::string path;
-  explicit TraceFile(const std::string& text) {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "aiperf_trace_flags_XXXXXX").string();
-    int fd = ::mkstemp(tmpl.data());
-    ::close(fd);
-    path = tmpl;
-    std::ofstream(path) << text;
-  }
-  ~TraceFile() { std::filesystem::remove(path); }
-};
+using TraceFile = test_support::TempTextFile;
 
 const char* kTimedTrace = "{\"timestamp\": 100, \"input_length\": 10, \"output_length\": 2}\n";
 const char* kUntimedTrace = "{\"input_length\": 10, \"output_length\": 2}\n";

@@ -6,6 +6,7 @@
 
 #include "cli/profile_cli.h"
 #include "parse_helpers.h"
+#include "../support/temp_text_file.h"
 
 namespace aiperf {
 namespace {
@@ -15,20 +16,7 @@ using ::testing::HasSubstr;
 using cli_test::error_of;
 using cli_test::parse;
 
-class TempFile {
- public:
-  explicit TempFile(const std::string& text)
-      : path_(std::filesystem::temp_directory_path() /
-              ("aiperf_series_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++) + ".json")) {
-    std::ofstream(path_) << text;
-  }
-  ~TempFile() { std::filesystem::remove(path_); }
-  std::string path() const { return path_.string(); }
-
- private:
-  static inline int counter_ = 0;
-  std::filesystem::path path_;
-};
+using TempFile = test_support::TempTextFile;
 
 TEST(WarmupFlags, DurationAloneCreatesAWarmupWithInfiniteGrace) {
   ProfileConfig c = parse({"--warmup-duration", "2.5"});
@@ -65,33 +53,33 @@ TEST(WarmupFlags, ValidationNamesTheFlag) {
 
 TEST(RateSeriesFlag, ReadsABareListOrAPointsObject) {
   TempFile bare(R"([{"time_s": 0, "qps": 10}, {"time_s": 5, "qps": 50.5}])");
-  ProfileConfig c = parse({"--request-rate-series", bare.path(), "--arrival-pattern", "constant"});
+  ProfileConfig c = parse({"--request-rate-series", bare.path, "--arrival-pattern", "constant"});
   EXPECT_TRUE(c.rate_mode());
   EXPECT_FALSE(c.request_rate);
   ASSERT_EQ(c.request_rate_series.size(), 2u);
   EXPECT_EQ(c.request_rate_series[1], (RateSeriesPoint{5, 50.5}));
-  EXPECT_EQ(c.to_json()["loadgen"]["request_rate_series"], bare.path());
+  EXPECT_EQ(c.to_json()["loadgen"]["request_rate_series"], bare.path);
 
   TempFile wrapped(R"({"points": [{"time_s": 1, "qps": 1}, {"time_s": 2, "qps": 2}, {"time_s": 3, "qps": 1}]})");
-  EXPECT_EQ(parse({"--request-rate-series", wrapped.path()}).request_rate_series.size(), 3u);
+  EXPECT_EQ(parse({"--request-rate-series", wrapped.path}).request_rate_series.size(), 3u);
 }
 
 TEST(RateSeriesFlag, BadFilesGiveClearErrors) {
   EXPECT_THAT(error_of({"--request-rate-series", "/nonexistent/series.json"}),
               HasSubstr("--request-rate-series /nonexistent/series.json: cannot open the file"));
   TempFile one(R"([{"time_s": 0, "qps": 10}])");
-  EXPECT_THAT(error_of({"--request-rate-series", one.path()}), HasSubstr("needs at least 2 points, found 1"));
+  EXPECT_THAT(error_of({"--request-rate-series", one.path}), HasSubstr("needs at least 2 points, found 1"));
   TempFile order(R"([{"time_s": 2, "qps": 10}, {"time_s": 2, "qps": 5}])");
-  EXPECT_THAT(error_of({"--request-rate-series", order.path()}),
+  EXPECT_THAT(error_of({"--request-rate-series", order.path}),
               HasSubstr("point 2: time_s must be greater than the previous point's"));
   TempFile zero(R"([{"time_s": 0, "qps": 10}, {"time_s": 1, "qps": 0}])");
-  EXPECT_THAT(error_of({"--request-rate-series", zero.path()}), HasSubstr("point 2: qps must be > 0"));
+  EXPECT_THAT(error_of({"--request-rate-series", zero.path}), HasSubstr("point 2: qps must be > 0"));
   TempFile text(R"([{"time_s": "0", "qps": 10}, {"time_s": 1, "qps": 3}])");
-  EXPECT_THAT(error_of({"--request-rate-series", text.path()}), HasSubstr("point 1: \"time_s\" must be a number"));
+  EXPECT_THAT(error_of({"--request-rate-series", text.path}), HasSubstr("point 1: \"time_s\" must be a number"));
   TempFile broken("[{\"time_s\": 0,\n");
-  EXPECT_THAT(error_of({"--request-rate-series", broken.path()}), HasSubstr("not valid JSON"));
+  EXPECT_THAT(error_of({"--request-rate-series", broken.path}), HasSubstr("not valid JSON"));
   TempFile ok(R"([{"time_s": 0, "qps": 10}, {"time_s": 1, "qps": 3}])");
-  EXPECT_EQ(error_of({"--request-rate-series", ok.path(), "--request-rate-ramp-duration", "2"}),
+  EXPECT_EQ(error_of({"--request-rate-series", ok.path, "--request-rate-ramp-duration", "2"}),
             "--request-rate-ramp-duration cannot be combined with --request-rate-series");
 }
 

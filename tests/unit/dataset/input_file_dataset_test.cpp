@@ -8,23 +8,14 @@
 
 #include "dataset/input_file_dataset.h"
 #include "tokenizer/word_tokenizer.h"
+#include "../support/temp_text_file.h"
 
 namespace aiperf {
 namespace {
 
 using ::testing::HasSubstr;
 
-struct TraceFile {
-  std::string path;
-  explicit TraceFile(const std::string& text) {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "aiperf_trace_XXXXXX").string();
-    int fd = ::mkstemp(tmpl.data());
-    ::close(fd);
-    path = tmpl;
-    std::ofstream(path) << text;
-  }
-  ~TraceFile() { std::filesystem::remove(path); }
-};
+using TraceFile = test_support::TempTextFile;
 
 ProfileConfig config_for(const TraceFile& f, CustomDatasetType type) {
   ProfileConfig c;
