@@ -15,6 +15,7 @@
 #include "dataset/input_file_dataset.h"
 #include "endpoints/request_builder.h"
 #include "export/artifact_layout.h"
+#include "export/console_report.h"
 #include "export/exporter.h"
 #include "metrics/goodput.h"
 #include "metrics/record_metrics.h"
@@ -118,9 +119,10 @@ std::string load_description(const ProfileConfig& config, size_t scheduled) {
 
 int run_profile(const ProfileConfig& config) {
   InterruptGuard interrupt_guard;
-  // A bad --goodput or metric threshold fails before anything is loaded or sent.
+  // A bad --goodput, metric threshold or console width fails before anything is loaded or sent.
   resolve_goodput(config);
   record_metric_options(config);
+  console_export_width();
   // Control plane: everything the run will send is built before the first request.
   std::unique_ptr<Tokenizer> tokenizer =
       make_tokenizer({config.tokenizer_name(), config.tokenizer.has_value(), config.tokenizer_revision,

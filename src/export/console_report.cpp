@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "export/artifact_layout.h"
 #include "export/number_format.h"
+#include "export/warning_panels.h"
 
 namespace aiperf {
 namespace fs = std::filesystem;
@@ -16,6 +18,28 @@ constexpr size_t kLabelWrapLength = 30;  // upstream moves the unit to its own l
 constexpr const char* kCyan = "36";
 constexpr const char* kGreen = "32";
 constexpr const char* kRed = "31";
+
+// Upstream's print order; `none` is never drawn.
+constexpr ConsoleGroup kGroupOrder[] = {ConsoleGroup::effective,  ConsoleGroup::active, ConsoleGroup::usage,
+                                        ConsoleGroup::cache,      ConsoleGroup::prediction,
+                                        ConsoleGroup::audio,      ConsoleGroup::reasoning,
+                                        ConsoleGroup::default_group};
+
+// The title suffix: the group's name in title case; the default table has none.
+const char* group_title(ConsoleGroup group) {
+  switch (group) {
+    case ConsoleGroup::effective: return ": Effective";
+    case ConsoleGroup::active: return ": Active";
+    case ConsoleGroup::usage: return ": Usage";
+    case ConsoleGroup::cache: return ": Cache";
+    case ConsoleGroup::prediction: return ": Prediction";
+    case ConsoleGroup::audio: return ": Audio";
+    case ConsoleGroup::reasoning: return ": Reasoning";
+    case ConsoleGroup::default_group:
+    case ConsoleGroup::none: return "";
+  }
+  return "";
+}
 
 const char* metrics_title(EndpointType type) {
   switch (type) {
@@ -67,16 +91,16 @@ std::string metric_label(const MetricResult& m) {
   return m.header + (m.header.size() > kLabelWrapLength ? "\n(" : " (") + m.unit + ")";
 }
 
-ConsoleTable metrics_table(const ProfileConfig& config, const RunSummary& summary) {
+ConsoleTable metrics_table(const ProfileConfig& config, const RunSummary& summary, ConsoleGroup group) {
   ConsoleTable table;
-  table.title = std::string("NVIDIA AIPerf | ") + metrics_title(config.endpoint_type);
+  table.title = std::string("NVIDIA AIPerf | ") + metrics_title(config.endpoint_type) + group_title(group);
   table.columns.push_back({"Metric", Justify::right, kCyan});
   for (const char* stat : {"avg", "min", "max", "p99", "p90", "p50", "std"})
     table.columns.push_back({stat, Justify::right, kGreen});
 
   std::vector<const MetricResult*> shown;
   for (const auto& m : summary.metrics)
-    if (m.console) shown.push_back(&m);
+    if (m.console && m.console_group == group && group != ConsoleGroup::none) shown.push_back(&m);
   // Rows without a display order keep their processing order after the ordered ones.
   std::stable_sort(shown.begin(), shown.end(), [](const MetricResult* a, const MetricResult* b) {
     bool a_last = a->display_order < 0, b_last = b->display_order < 0;
@@ -89,6 +113,24 @@ ConsoleTable metrics_table(const ProfileConfig& config, const RunSummary& summar
                           stat(m->p90), stat(m->p50), stat(m->std)});
   }
   return table;
+}
+
+std::vector<ConsoleTable> metrics_tables(const ProfileConfig& config, const RunSummary& summary) {
+  std::vector<ConsoleTable> tables;
+  for (ConsoleGroup group : kGroupOrder)
+    if (ConsoleTable t = metrics_table(config, summary, group); !t.rows.empty()) tables.push_back(std::move(t));
+  return tables;
+}
+
+int console_export_width() {
+  const char* text = std::getenv("AIPERF_UI_CONSOLE_EXPORT_WIDTH");
+  if (!text || !*text) return kConsoleExportWidth;
+  char* end = nullptr;
+  const long v = std::strtol(text, &end, 10);
+  if (*end != '\0' || v < 1 || v > 100000)
+    throw ConfigError(std::string("AIPERF_UI_CONSOLE_EXPORT_WIDTH: expected a whole number of columns >= 1, got '") +
+                      text + "'");
+  return int(v);
 }
 
 ConsoleTable error_table(const RunSummary& summary) {
@@ -108,8 +150,8 @@ ConsoleTable error_table(const RunSummary& summary) {
 std::string render_console_report(const ProfileConfig& config, const RunSummary& summary, const RunInfo& info,
                                   const fs::path& artifact_dir, int width, bool color) {
   std::string out;
-  ConsoleTable metrics = metrics_table(config, summary);
-  if (!metrics.rows.empty()) out += "\n" + render_table(metrics, width, color);
+  for (const ConsoleTable& table : metrics_tables(config, summary)) out += "\n" + render_table(table, width, color);
+  for (const ConsolePanel& panel : warning_panels(config, summary)) out += "\n" + render_panel(panel, width, color);
   if (!summary.errors.empty()) out += "\n" + render_table(error_table(summary), width, color);
   out += "\n";
   if (info.was_cancelled) {

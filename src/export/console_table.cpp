@@ -281,6 +281,13 @@ int display_width(const std::string& text) {
   return width;
 }
 
+std::vector<std::string> wrap_text(const std::string& text, int width) {
+  std::vector<std::string> out;
+  for (const auto& line : split_lines(sanitize(text)))
+    for (const auto& piece : wrap_line(line, std::max(width, 1))) out.push_back(rstrip(piece));
+  return out;
+}
+
 std::string render_table(const ConsoleTable& table, int max_width, bool color) {
   const size_t columns = table.columns.size();
   if (columns == 0) return "";

@@ -29,4 +29,9 @@ std::string render_table(const ConsoleTable& table, int max_width, bool color);
 // Terminal columns taken by UTF-8 `text` (one per code point; no East Asian wide forms).
 int display_width(const std::string& text);
 
+// `text` word-wrapped at `width` columns with the same rules as table cells: '\n' breaks a
+// line, words longer than a line are folded, trailing spaces dropped. Control codes are
+// sanitised as in cells.
+std::vector<std::string> wrap_text(const std::string& text, int width);
+
 }  // namespace aiperf

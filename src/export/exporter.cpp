@@ -56,7 +56,7 @@ std::vector<fs::path> export_run(const ProfileConfig& config, const RunSummary& 
   write(names.summary_csv, summary_csv(summary));
   write(names.summary_json, dump_pretty(summary_json(config, summary, info)));
   write(names.console_text,
-        render_console_report(config, summary, info, artifact_dir, kConsoleExportWidth, false));
+        render_console_report(config, summary, info, artifact_dir, console_export_width(), false));
 
   // The summary now marks the directory as a finished run; the claim has done its job.
   std::error_code ec;

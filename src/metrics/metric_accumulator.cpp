@@ -20,6 +20,7 @@ MetricResult labelled(MetricId id) {
   r.unit = info.unit;
   r.display_order = info.display_order;
   r.console = info.console;
+  r.console_group = info.console_group;
   r.integer_samples = info.integer;
   return r;
 }

@@ -11,6 +11,7 @@ constexpr double kNsPerSec = 1e9;
 
 // Indexed by MetricId; the static_assert below keeps the two in step.
 constexpr uint8_t S = kStreamingOnly, L = kLargerIsBetter, A = kErrorAdjusted;
+constexpr ConsoleGroup U = ConsoleGroup::usage, C = ConsoleGroup::cache, R = ConsoleGroup::reasoning;
 
 constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
     {"time_to_first_token", "Time to First Token", "ms", kNsPerMs, 100, true, false, true, S | A},
@@ -39,14 +40,14 @@ constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
     {"output_token_count", "Output Token Count", "tokens", 1, -1, false, true, true},
     {"reasoning_token_count", "Reasoning Token Count", "tokens", 1, -1, false, true, true},
     {"osl_mismatch_diff_pct", "OSL Mismatch Diff %", "%", 1, -1, false, false, true},
-    // Usage headers are ours (the reference gives none); upstream shows them in a "Usage"
-    // console table, which this build does not draw yet, so they are exported only.
-    {"usage_prompt_tokens", "Usage Prompt Tokens", "tokens", 1, -1, false, true, true},
-    {"usage_completion_tokens", "Usage Completion Tokens", "tokens", 1, -1, false, true, true},
-    {"usage_total_tokens", "Usage Total Tokens", "tokens", 1, -1, false, true, true},
-    {"usage_reasoning_tokens", "Usage Reasoning Tokens", "tokens", 1, -1, false, true, true},
-    {"usage_prompt_cache_read_tokens", "Usage Prompt Cache Read Tokens", "tokens", 1, -1, false,
-     true, true},
+    // Usage headers and display orders are ours (the reference gives neither). Each usage
+    // family has its own console table (§6.2 groups); the *_diff_pct stay hidden (§1.5).
+    {"usage_prompt_tokens", "Usage Prompt Tokens", "tokens", 1, 1200, true, true, true, 0, U},
+    {"usage_completion_tokens", "Usage Completion Tokens", "tokens", 1, 1210, true, true, true, 0, U},
+    {"usage_total_tokens", "Usage Total Tokens", "tokens", 1, 1220, true, true, true, 0, U},
+    {"usage_reasoning_tokens", "Usage Reasoning Tokens", "tokens", 1, 1400, true, true, true, 0, R},
+    {"usage_prompt_cache_read_tokens", "Usage Prompt Cache Read Tokens", "tokens", 1, 1300, true,
+     true, true, 0, C},
     {"usage_prompt_tokens_diff_pct", "Usage Prompt Diff %", "%", 1, -1, false, false, true},
     {"usage_completion_tokens_diff_pct", "Usage Completion Diff %", "%", 1, -1, false, false, true},
     {"usage_reasoning_tokens_diff_pct", "Usage Reasoning Diff %", "%", 1, -1, false, false, true},
@@ -78,16 +79,16 @@ constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
     {"total_reasoning_tokens", "Total Reasoning Tokens", "tokens", 1, -1, false, true, false},
     {"total_osl", "Total Output Sequence Length", "tokens", 1, -1, false, true, false},
     {"total_error_isl", "Total Error Input Sequence Length", "tokens", 1, -1, false, true, false},
-    {"total_usage_prompt_tokens", "Total Usage Prompt Tokens", "tokens", 1, -1, false, true, false},
-    {"total_usage_completion_tokens", "Total Usage Completion Tokens", "tokens", 1, -1, false, true,
-     false},
-    {"total_usage_total_tokens", "Total Usage Total Tokens", "tokens", 1, -1, false, true, false},
-    {"total_usage_reasoning_tokens", "Total Usage Reasoning Tokens", "tokens", 1, -1, false, true,
-     false},
-    {"total_usage_prompt_cache_read_tokens", "Total Usage Prompt Cache Read Tokens", "tokens", 1, -1,
-     false, true, false},
-    {"overall_usage_prompt_cache_read_pct", "Overall Usage Prompt Cache Read %", "%", 1, -1, false,
-     false, false},
+    {"total_usage_prompt_tokens", "Total Usage Prompt Tokens", "tokens", 1, 1250, true, true, false, 0, U},
+    {"total_usage_completion_tokens", "Total Usage Completion Tokens", "tokens", 1, 1260, true, true,
+     false, 0, U},
+    {"total_usage_total_tokens", "Total Usage Total Tokens", "tokens", 1, 1270, true, true, false, 0, U},
+    {"total_usage_reasoning_tokens", "Total Usage Reasoning Tokens", "tokens", 1, 1450, true, true,
+     false, 0, R},
+    {"total_usage_prompt_cache_read_tokens", "Total Usage Prompt Cache Read Tokens", "tokens", 1, 1350,
+     true, true, false, 0, C},
+    {"overall_usage_prompt_cache_read_pct", "Overall Usage Prompt Cache Read %", "%", 1, 1360, true,
+     false, false, 0, C},
     {"min_request_timestamp", "Minimum Request Timestamp", "ns", 1, -1, false, true, false},
     {"max_response_timestamp", "Maximum Response Timestamp", "ns", 1, -1, false, true, false},
     {"benchmark_duration", "Benchmark Duration", "sec", kNsPerSec, -1, false, false, false},

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string_view>
 
+#include "metrics/console_group.h"
+
 namespace aiperf {
 
 enum class MetricId : uint8_t {
@@ -93,10 +95,11 @@ struct MetricInfo {
   const char* unit;        // display unit
   double display_divisor;  // base value / divisor = display value
   int display_order;       // -1 = none
-  bool console;            // in the default console table
+  bool console;            // shown on the console, in `console_group`
   bool integer;            // integer-valued (token counts, request counts, timestamps)
   bool per_record;         // written to profile_export.jsonl
   uint8_t flags = 0;       // MetricFlag bits
+  ConsoleGroup console_group = ConsoleGroup::default_group;
 };
 
 const MetricInfo& metric_info(MetricId id);

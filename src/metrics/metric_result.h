@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/error_details.h"
+#include "metrics/console_group.h"
 
 namespace aiperf {
 
@@ -15,7 +16,8 @@ struct MetricResult {
   std::string header;        // e.g. "Time to First Token"
   std::string unit;          // display unit, e.g. "ms", "tokens/sec", "requests"
   int display_order = -1;    // console row order; -1 = none (sorted last)
-  bool console = true;       // shown in the console table
+  bool console = true;       // shown on the console (false = group NONE)
+  ConsoleGroup console_group = ConsoleGroup::default_group;  // which console table
   bool distribution = false; // record metric: all stats present; else only `avg`
   bool integer_samples = false;  // samples were integers (token counts): min/max/sum print as ints;
                                  // single-value metrics: the value is a whole number (a count)

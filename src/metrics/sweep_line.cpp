@@ -179,7 +179,7 @@ std::vector<MetricResult> sweep_line_metrics(std::span<const SweepInterval> inte
     r.header = metric.header;
     r.unit = metric.unit;
     r.display_order = metric.display_order;
-    r.console = false;
+    r.console_group = metric.active ? ConsoleGroup::active : ConsoleGroup::effective;
     r.distribution = true;
     r.has_count_and_sum = false;
     r.avg = st->avg;

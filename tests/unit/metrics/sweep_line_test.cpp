@@ -84,5 +84,15 @@ TEST(SweepLine, NothingToSweep) {
   EXPECT_FALSE(time_weighted_stats({{5, 0}}));
 }
 
+// §1.8: effective_* rows go to the "Effective" console table, active_* to "Active".
+TEST(SweepLine, ConsoleGroupsFollowTheWindow) {
+  const std::vector<SweepInterval> intervals = {{0, 100, 300, 4, 50}, {100, 200, 400, 2, 100}};
+  for (const MetricResult& r : sweep_line_metrics(intervals)) {
+    EXPECT_TRUE(r.console) << r.tag;
+    const bool active = r.tag.rfind("active_", 0) == 0;
+    EXPECT_EQ(r.console_group, active ? ConsoleGroup::active : ConsoleGroup::effective) << r.tag;
+  }
+}
+
 }  // namespace
 }  // namespace aiperf
