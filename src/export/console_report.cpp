@@ -7,6 +7,7 @@
 
 #include "export/artifact_layout.h"
 #include "export/number_format.h"
+#include "export/trace_timing_table.h"
 
 namespace aiperf {
 namespace fs = std::filesystem;
@@ -110,6 +111,7 @@ std::string render_console_report(const ProfileConfig& config, const RunSummary&
   std::string out;
   ConsoleTable metrics = metrics_table(config, summary);
   if (!metrics.rows.empty()) out += "\n" + render_table(metrics, width, color);
+  out += trace_timing_section(config, summary, width, color);
   if (!summary.errors.empty()) out += "\n" + render_table(error_table(summary), width, color);
   out += "\n";
   if (info.was_cancelled) {
