@@ -47,6 +47,7 @@ struct RawFlags {
   bool streaming = false, legacy_max_tokens = false, server_token_count = false;
   bool tokenizer_trust_remote_code = false;
   bool ssl_verify = true, extra_verbose = false, fail_on_client_bound = false;
+  bool show_trace_timing = false, export_http_trace = false;
   int verbose = 0;
   std::vector<std::string> goodput;
   std::vector<std::string> ignored;  // values of not-yet-supported flags
@@ -269,6 +270,10 @@ struct ProfileParser {
          "SLOs, e.g. \"time_to_first_token:100 inter_token_latency:3.4\" (display units).");
     flag(g, "--fail-on-client-bound", raw.fail_on_client_bound,
          "Exit with status 3 (after writing every artifact) when the client was the bottleneck.");
+    flag(g, "--show-trace-timing", raw.show_trace_timing,
+         "Compute the HTTP trace metrics (http_req_*) and print their table.");
+    flag(g, "--export-http-trace", raw.export_http_trace,
+         "Add each request's HTTP trace (trace_data) to profile_export.jsonl.");
     flag(g, "-v,--verbose", raw.verbose, "Debug logging; -vv for trace.");
     flag(g, "--extra-verbose", raw.extra_verbose, "Trace logging.");
   }
@@ -781,6 +786,8 @@ class Converter {
     c.slice_duration = float_above("--slice-duration", r.slice_duration, 0);
     if (given("--goodput")) c.goodput = parse_goodput_flag(r.goodput);
     c.fail_on_client_bound = r.fail_on_client_bound;
+    c.show_trace_timing = r.show_trace_timing;
+    c.export_http_trace = r.export_http_trace;
     c.verbosity = r.extra_verbose ? 2 : std::min(r.verbose, 2);
     // Upstream defaults to its dashboard on a terminal; simple is our nearest equivalent.
     c.ui_type = isatty(STDOUT_FILENO) ? UiType::simple : UiType::none;

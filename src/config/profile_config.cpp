@@ -217,6 +217,8 @@ nlohmann::json ProfileConfig::to_json() const {
   nlohmann::json output = {{"artifact_directory", artifact_root},
                            {"export_level", export_level_name(export_level)}};
   if (fail_on_client_bound) output["fail_on_client_bound"] = true;
+  if (show_trace_timing) output["show_trace_timing"] = true;
+  if (export_http_trace) output["export_http_trace"] = true;
   if (!profile_export_prefix.empty()) output["profile_export_prefix"] = profile_export_prefix;
   if (slice_duration) output["slice_duration"] = *slice_duration;
 

@@ -152,6 +152,8 @@ struct ProfileConfig {
   std::string profile_export_prefix;             // --profile-export-prefix: stem of every export (empty: default names)
   std::optional<double> slice_duration;          // --slice-duration, seconds: timeslice exports
   bool fail_on_client_bound = false;             // --fail-on-client-bound (ours): exit 3 when client_bound
+  bool show_trace_timing = false;                // --show-trace-timing: http_req_* metrics and their table
+  bool export_http_trace = false;                // --export-http-trace: trace_data in profile_export.jsonl
 
   // Console (§3.16, §3.19)
   UiType ui_type = UiType::none;                 // --ui-type / --ui (default: simple on a TTY)

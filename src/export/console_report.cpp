@@ -9,6 +9,7 @@
 #include "export/artifact_layout.h"
 #include "export/number_format.h"
 #include "export/warning_panels.h"
+#include "export/trace_timing_table.h"
 
 namespace aiperf {
 namespace fs = std::filesystem;
@@ -151,6 +152,7 @@ std::string render_console_report(const ProfileConfig& config, const RunSummary&
                                   const fs::path& artifact_dir, int width, bool color) {
   std::string out;
   for (const ConsoleTable& table : metrics_tables(config, summary)) out += "\n" + render_table(table, width, color);
+  out += trace_timing_section(config, summary, width, color);
   for (const ConsolePanel& panel : warning_panels(config, summary)) out += "\n" + render_panel(panel, width, color);
   if (!summary.errors.empty()) out += "\n" + render_table(error_table(summary), width, color);
   out += "\n";

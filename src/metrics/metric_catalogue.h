@@ -44,6 +44,21 @@ enum class MetricId : uint8_t {
   // Anchored at the scheduled send time instead of the actual one (records with a schedule).
   request_latency_from_schedule,
   time_to_first_token_from_schedule,
+  // HTTP trace (§1.6, k6 naming): only computed with --show-trace-timing.
+  http_req_blocked,
+  http_req_dns_lookup,
+  http_req_connecting,
+  http_req_sending,
+  http_req_waiting,
+  http_req_receiving,
+  http_req_duration,
+  http_req_connection_overhead,
+  http_req_total,
+  http_req_data_sent,
+  http_req_data_received,
+  http_req_connection_reused,
+  http_req_chunks_sent,
+  http_req_chunks_received,
   error_isl,  // error records only
   // Aggregates and derived metrics: one value per run.
   request_count,
@@ -87,6 +102,7 @@ enum MetricFlag : uint8_t {
   kErrorOnly = 1 << 2,        // error records only
   kLargerIsBetter = 1 << 3,   // goodput: value >= threshold passes
   kErrorAdjusted = 1 << 4,    // also reported as adj_<tag>, failed requests counted as +inf (§2.4)
+  kHttpTrace = 1 << 5,        // http_req_*: needs --show-trace-timing; own console table
 };
 
 struct MetricInfo {

@@ -1,6 +1,7 @@
 #include "metrics/record_jsonl.h"
 
 #include "metrics/json_text.h"
+#include "metrics/trace_data_json.h"
 
 namespace aiperf {
 namespace {
@@ -105,11 +106,15 @@ int64_t request_end_wall_ns(const RawRecord& raw, const ClockAnchor& anchor, boo
 
 void append_record_line(std::string& out, const RawRecord& raw, std::string_view conversation_id,
                         const ClockAnchor& anchor, const RecordMetrics& metrics,
-                        const std::optional<ErrorDetails>& error) {
+                        const std::optional<ErrorDetails>& error, bool http_trace) {
   out.push_back('{');
   append_record_metadata(out, raw, conversation_id, anchor, error.has_value());
   out.push_back(',');
   append_metrics(out, metrics);
+  if (http_trace) {
+    out.push_back(',');
+    append_trace_data(out, raw, anchor);
+  }
   if (error) {
     out.push_back(',');
     append_error_details(out, *error);

@@ -14,10 +14,11 @@
 namespace aiperf {
 
 // Appends the line, including its trailing '\n', to `out`. Metric values are converted to
-// display units; `error` is written for error records only.
+// display units; `error` is written for error records only; `trace_data` with `http_trace`
+// (--export-http-trace).
 void append_record_line(std::string& out, const RawRecord& raw, std::string_view conversation_id,
                         const ClockAnchor& anchor, const RecordMetrics& metrics,
-                        const std::optional<ErrorDetails>& error);
+                        const std::optional<ErrorDetails>& error, bool http_trace = false);
 
 // Appends `"metadata":{...}` (the same object in every per-request export).
 void append_record_metadata(std::string& out, const RawRecord& raw, std::string_view conversation_id,

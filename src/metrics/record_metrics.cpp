@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "metrics/http_trace_metrics.h"
+
 namespace aiperf {
 namespace {
 
@@ -129,6 +131,7 @@ RecordMetricOptions record_metric_options(const ProfileConfig& config) {
   o.streaming = config.streaming;
   // With server counts, usage *is* the count: comparing it with itself says nothing.
   o.usage_diff = !config.use_server_token_count;
+  o.http_trace = config.show_trace_timing;
   o.osl_mismatch_pct = threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD", o.osl_mismatch_pct);
   o.osl_mismatch_max_tokens =
       threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD", o.osl_mismatch_max_tokens);
@@ -157,6 +160,7 @@ RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& p
   add_rate_metrics(m);
   if (parsed.usage) add_usage_metrics(*parsed.usage, m);
   if (options.usage_diff) add_usage_diffs(options, m);
+  if (options.http_trace) add_http_trace_metrics(raw.trace, m);
   return m;
 }
 

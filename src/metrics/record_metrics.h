@@ -32,6 +32,7 @@ struct RecordMetrics {
 struct RecordMetricOptions {
   bool streaming = false;   // --streaming: streaming metrics for records that really streamed
   bool usage_diff = false;  // compare usage with the client's own token counts
+  bool http_trace = false;  // --show-trace-timing: the http_req_* metrics (§1.6)
   double osl_mismatch_pct = 5;
   double osl_mismatch_max_tokens = 50;
   double usage_diff_pct = 10;

@@ -109,7 +109,7 @@ struct RecordProcessor::Impl {
   void write_line(const RawRecord& raw, const RecordMetrics& m, const ParsedRecord& parsed) {
     if (!jsonl) return;
     line.clear();
-    append_record_line(line, raw, conversation_id(raw), anchor, m, parsed.error);
+    append_record_line(line, raw, conversation_id(raw), anchor, m, parsed.error, config.export_http_trace);
     jsonl->write(line.data(), std::streamsize(line.size()));
   }
 

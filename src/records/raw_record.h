@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/error_details.h"
+#include "records/http_trace.h"
 
 namespace aiperf {
 
@@ -46,6 +47,7 @@ struct RawRecord {
   int64_t start_ns = 0;          // just before the first request byte was written
   int64_t ack_ns = 0;            // response headers complete
   int64_t end_ns = 0;            // response fully consumed, or the error was detected
+  HttpTrace trace;               // connect / send / receive stamps and byte counts
 
   // Response.
   int http_status = 0;
@@ -75,6 +77,7 @@ struct RawRecord {
   // capacity, so a retried or recycled record costs no allocation.
   void clear_response() {
     ack_ns = end_ns = 0;
+    trace = HttpTrace{};
     http_status = 0;
     reason.clear();
     content_type.clear();

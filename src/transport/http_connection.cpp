@@ -7,7 +7,6 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ssl/host_name_verification.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <boost/asio/write.hpp>
 
 namespace aiperf {
 
@@ -44,11 +43,23 @@ asio::awaitable<boost::system::error_code> HttpConnection::connect(
   co_return boost::system::error_code{};
 }
 
+// async_write's own loop, spelled out so each transport write can be counted.
 asio::awaitable<std::tuple<boost::system::error_code, size_t>> HttpConnection::write(
-    const std::string& head_bytes, const std::string& body) {
-  std::array<asio::const_buffer, 2> buffers{asio::buffer(head_bytes), asio::buffer(body)};
-  if (auto* s = std::get_if<tcp::socket>(&stream_)) co_return co_await asio::async_write(*s, buffers, kAwait);
-  co_return co_await asio::async_write(std::get<1>(stream_), buffers, kAwait);
+    const std::string& head_bytes, const std::string& body, uint32_t& writes) {
+  const size_t total = head_bytes.size() + body.size();
+  size_t sent = 0;
+  while (sent < total) {
+    const size_t body_sent = sent > head_bytes.size() ? sent - head_bytes.size() : 0;
+    // buffer + n clamps n to the buffer's size: a fully written head becomes empty.
+    std::array<asio::const_buffer, 2> buffers{asio::buffer(head_bytes) + sent, asio::buffer(body) + body_sent};
+    auto [ec, n] = std::get_if<tcp::socket>(&stream_)
+                       ? co_await std::get<0>(stream_).async_write_some(buffers, kAwait)
+                       : co_await std::get<1>(stream_).async_write_some(buffers, kAwait);
+    sent += n;
+    if (n > 0) ++writes;
+    if (ec) co_return std::tuple{ec, sent};
+  }
+  co_return std::tuple{boost::system::error_code{}, sent};
 }
 
 asio::awaitable<std::tuple<boost::system::error_code, size_t>> HttpConnection::read_some(char* data,

@@ -31,8 +31,10 @@ class HttpConnection {
 
   asio::awaitable<boost::system::error_code> connect(const std::vector<tcp::endpoint>& endpoints,
                                                      const std::string& host, bool verify_host);
+  // Writes head then body; `writes` counts the transport writes it took (the HTTP trace).
   asio::awaitable<std::tuple<boost::system::error_code, size_t>> write(const std::string& head,
-                                                                        const std::string& body);
+                                                                        const std::string& body,
+                                                                        uint32_t& writes);
   asio::awaitable<std::tuple<boost::system::error_code, size_t>> read_some(char* data, size_t size);
 
   // Aborts pending operations (they complete with an error) and releases the socket.

@@ -270,7 +270,9 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
       bool reused = conn != nullptr;
       if (!conn) conn = std::make_shared<HttpConnection>(io_, options_.tls);
       track(*conn, credit, mono_ns());
+      rec.trace.connection_reused = reused;
       if (!reused) {
+        rec.trace.connect_start_ns = mono_ns();
         auto ec = co_await conn->connect(options_.endpoints, options_.url.host, options_.verify_host);
         if (ec) {
           fail(rec, *conn, ec, "cannot connect to");
@@ -278,6 +280,7 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
           conn->close();
           break;
         }
+        rec.trace.connect_end_ns = mono_ns();
       }
       Outcome outcome = co_await exchange(conn, rec, *body, reused, credit);
       disarm_cancellation(*conn);
@@ -389,13 +392,15 @@ asio::awaitable<Worker::Outcome> Worker::exchange(const std::shared_ptr<HttpConn
                                                   Credit& credit) {
   HttpConnection& conn = *conn_ptr;
   options_.head->format(conn.head, rec.x_request_id, rec.x_correlation_id, body.size());
-  rec.start_ns = mono_ns();
-  auto [wec, written] = co_await conn.write(conn.head, body);
+  rec.start_ns = rec.trace.send_start_ns = mono_ns();
+  auto [wec, written] = co_await conn.write(conn.head, body, rec.trace.writes);
+  rec.trace.bytes_sent = written;
   if (wec) {
     if (reused && !conn.cancelled && !conn.timed_out && is_disconnect(wec)) co_return Outcome::stale;
     fail(rec, conn, wec, "cannot send to");
     co_return Outcome::failed;
   }
+  rec.trace.send_end_ns = mono_ns();
   // §4.7: the cancellation delay runs from the moment the whole body is written.
   if (credit.cancel_after_ns >= 0) arm_cancellation(conn_ptr, credit.cancel_after_ns);
   // --prefill-concurrency: the slot frees at the first SSE message (its first byte read).
@@ -410,6 +415,7 @@ asio::awaitable<Worker::Outcome> Worker::exchange(const std::shared_ptr<HttpConn
     const int64_t read_ns = mono_ns();  // the moment the bytes are ours, before any parsing
     if (n > 0) {
       received_any = true;
+      rec.trace.on_read(n, read_ns);
       have += n;
       size_t used = 0;
       boost::beast::error_code pec;

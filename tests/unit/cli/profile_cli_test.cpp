@@ -134,6 +134,10 @@ TEST(ProfileCli, EndpointFlags) {
   EXPECT_TRUE(parse_with_model({"--no-ssl-verify", "--ssl-verify"}).ssl_verify);
   EXPECT_FALSE(parse_with_model({}).fail_on_client_bound);
   EXPECT_TRUE(parse_with_model({"--fail-on-client-bound"}).fail_on_client_bound);
+  EXPECT_FALSE(parse_with_model({}).show_trace_timing);
+  EXPECT_FALSE(parse_with_model({}).export_http_trace);
+  EXPECT_TRUE(parse_with_model({"--show-trace-timing"}).show_trace_timing);
+  EXPECT_TRUE(parse_with_model({"--export-http-trace"}).export_http_trace);
 }
 
 TEST(ProfileCli, Verbosity) {
@@ -237,7 +241,7 @@ TEST(ProfileCli, NotYetSupportedFlags) {
   EXPECT_EQ(error_of({"--public-dataset", "sharegpt"}), "--public-dataset is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--ignore-trace-delays"}), "--ignore-trace-delays is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--gpu-telemetry"}), "--gpu-telemetry is not supported yet by aiperf-cpp");
-  EXPECT_EQ(error_of({"--export-http-trace"}), "--export-http-trace is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--export-outputs-json"}), "--export-outputs-json is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"-f", "run.yaml"}), "-f is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--request-rat", "1"}),
             "unknown option --request-rat (did you mean --request-rate?)");
