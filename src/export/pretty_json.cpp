@@ -62,9 +62,9 @@ void write_value(std::string& out, const nlohmann::ordered_json& v, int depth) {
 
 }  // namespace
 
-std::string pretty_json_text(const nlohmann::ordered_json& doc) {
+std::string pretty_json_text(const nlohmann::ordered_json& doc, int depth) {
   std::string out;
-  write_value(out, doc, 0);
+  write_value(out, doc, depth);
   return out;
 }
 

@@ -10,6 +10,8 @@
 namespace aiperf {
 
 // Invalid UTF-8 in strings (server error bodies) becomes U+FFFD.
-std::string pretty_json_text(const nlohmann::ordered_json& doc);
+// `depth` indents nested lines as if the document sat that many levels deep (for files
+// streamed piece by piece); the first line is never indented.
+std::string pretty_json_text(const nlohmann::ordered_json& doc, int depth = 0);
 
 }  // namespace aiperf
