@@ -19,6 +19,7 @@
 #include "export/exporter.h"
 #include "metrics/goodput.h"
 #include "metrics/record_metrics.h"
+#include "export/outputs_json.h"
 #include "export/record_parquet.h"
 #include "metrics/record_processor.h"
 #include "metrics/replay_lag.h"
@@ -161,6 +162,11 @@ int run_profile(const ProfileConfig& config) {
     parquet.emplace(artifact_dir / kRecordsParquetFile, anchor);
     processor.add_sink(&*parquet);
   }
+  std::optional<OutputsJsonExport> outputs_json;
+  if (config.export_outputs_json) {
+    outputs_json.emplace(artifact_dir / kOutputsJsonFile, anchor);
+    processor.add_sink(&*outputs_json);
+  }
   if (config.export_level == ExportLevel::raw) {
     raw_jsonl.emplace(partial(raw_path));
     processor.enable_raw_export(&*raw_jsonl, head.redacted_headers());
@@ -266,6 +272,9 @@ int run_profile(const ProfileConfig& config) {
   };
   finish(jsonl, records_path);
   finish(raw_jsonl, raw_path);
+  if (outputs_json && !outputs_json->close())
+    std::cerr << "error: writing " << (artifact_dir / kOutputsJsonFile).string() << " failed; what was written is in "
+              << (artifact_dir / kOutputsJsonFile).string() << ".partial and is incomplete\n";
   // Parquet is written in place: a reader needs its footer, so a torn file is never mistaken
   // for a complete one.
   if (parquet && !parquet->close())

@@ -44,7 +44,8 @@ struct RawFlags {
   std::string profile_export_prefix, slice_duration;
   std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;
   bool fixed_schedule = false, no_fixed_schedule = false, schedule_auto_offset = false;
-  bool streaming = false, legacy_max_tokens = false, server_token_count = false;
+  bool streaming = false, legacy_max_tokens = false, server_token_count = false, per_chunk_usage = false;
+  bool export_outputs_json = false;
   bool tokenizer_trust_remote_code = false;
   bool ssl_verify = true, extra_verbose = false, fail_on_client_bound = false;
   bool show_trace_timing = false, export_http_trace = false;
@@ -120,6 +121,9 @@ struct ProfileParser {
          "Send max_tokens instead of max_completion_tokens.");
     flag(g, "--use-server-token-count", raw.server_token_count,
          "Take token counts from the server's usage field.");
+    flag(g, "--per-chunk-usage", raw.per_chunk_usage,
+         "Ask for usage on every chunk (chat, --streaming, --use-server-token-count); ITL then "
+         "excludes the tokens of the first chunk.");
     flag(g, "--ssl-verify,!--no-ssl-verify", raw.ssl_verify,
          "Verify TLS certificates (default on).");
     single("Tokenizer", "--tokenizer", "NAME", raw.tokenizer,
@@ -260,6 +264,8 @@ struct ProfileParser {
            "Artifact directory (default artifacts).");
     single(g, "--export-level,--profile-export-level", "LEVEL", raw.export_level,
            "summary, records (default) or raw.");
+    flag(g, "--export-outputs-json", raw.export_outputs_json,
+         "Also write outputs.json: each response's text with its key metrics (implied by --export-level raw).");
     single(g, "--profile-export-prefix,--profile-export-file", "NAME", raw.profile_export_prefix,
            "Stem of every export file name (NAME.json, NAME.csv, NAME.jsonl, NAME_raw.jsonl, ...).");
     single(g, "--slice-duration", "SECONDS", raw.slice_duration,
@@ -439,6 +445,16 @@ class Converter {
     if (given("--api-key")) c.api_key = r.api_key;
     c.use_legacy_max_tokens = r.legacy_max_tokens;
     c.use_server_token_count = r.server_token_count;
+    c.per_chunk_usage = r.per_chunk_usage;
+    // Upstream's rule (metrics-and-outputs.md §1.1.1): the count is read from streamed chat usage.
+    if (c.per_chunk_usage) {
+      if (!c.use_server_token_count)
+        throw ConfigError("--per-chunk-usage requires --use-server-token-count");
+      if (c.endpoint_type != EndpointType::chat)
+        throw ConfigError(std::string("--per-chunk-usage requires --endpoint-type chat (got ") +
+                          endpoint_type_name(c.endpoint_type) + ")");
+      if (!c.streaming) throw ConfigError("--per-chunk-usage requires --streaming");
+    }
     c.ssl_verify = r.ssl_verify;
     if (given("--tokenizer")) {
       if (r.tokenizer.empty()) throw ConfigError("--tokenizer: empty tokenizer name");
@@ -782,6 +798,7 @@ class Converter {
         throw ConfigError(name("--export-level") + ": invalid choice '" + r.export_level +
                           "' (choose from summary, records, raw)");
     }
+    c.export_outputs_json = r.export_outputs_json || c.export_level == ExportLevel::raw;
     if (given("--profile-export-prefix")) c.profile_export_prefix = export_stem(r.profile_export_prefix);
     c.slice_duration = float_above("--slice-duration", r.slice_duration, 0);
     if (given("--goodput")) c.goodput = parse_goodput_flag(r.goodput);

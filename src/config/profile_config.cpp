@@ -120,6 +120,7 @@ nlohmann::json ProfileConfig::to_json() const {
                              {"ssl_verify", ssl_verify}};
   if (custom_endpoint) endpoint["custom_endpoint"] = *custom_endpoint;
   if (api_key) endpoint["api_key"] = kRedacted;
+  if (per_chunk_usage) endpoint["per_chunk_usage"] = true;
 
   nlohmann::json input_tokens = {{"mean", isl_mean}, {"stddev", isl_stddev}};
   nlohmann::json output_tokens = {{"stddev", osl_stddev}};
@@ -219,6 +220,7 @@ nlohmann::json ProfileConfig::to_json() const {
   if (fail_on_client_bound) output["fail_on_client_bound"] = true;
   if (show_trace_timing) output["show_trace_timing"] = true;
   if (export_http_trace) output["export_http_trace"] = true;
+  if (export_outputs_json) output["export_outputs_json"] = true;
   if (!profile_export_prefix.empty()) output["profile_export_prefix"] = profile_export_prefix;
   if (slice_duration) output["slice_duration"] = *slice_duration;
 

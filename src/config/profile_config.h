@@ -71,6 +71,7 @@ struct ProfileConfig {
   nlohmann::ordered_json extra_inputs = nlohmann::ordered_json::object();  // --extra-inputs, in the order given
   bool use_legacy_max_tokens = false;            // send max_tokens instead of max_completion_tokens
   bool use_server_token_count = false;           // token counts from usage
+  bool per_chunk_usage = false;                  // --per-chunk-usage: ITL divisor from usage on the first chunk
   bool ssl_verify = true;                        // --ssl-verify / --no-ssl-verify
 
   // Tokenizer (§3.2)
@@ -151,6 +152,7 @@ struct ProfileConfig {
   ExportLevel export_level = ExportLevel::records;
   std::string profile_export_prefix;             // --profile-export-prefix: stem of every export (empty: default names)
   std::optional<double> slice_duration;          // --slice-duration, seconds: timeslice exports
+  bool export_outputs_json = false;              // --export-outputs-json (also implied by export level raw)
   bool fail_on_client_bound = false;             // --fail-on-client-bound (ours): exit 3 when client_bound
   bool show_trace_timing = false;                // --show-trace-timing: http_req_* metrics and their table
   bool export_http_trace = false;                // --export-http-trace: trace_data in profile_export.jsonl

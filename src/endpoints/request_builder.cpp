@@ -69,12 +69,15 @@ ojson completions_fields(const ProfileConfig& config, const DatasetEntry& entry,
 
 // OpenAI servers only report usage on a stream when asked; metrics need it. Author-supplied
 // stream_options keys stay; null counts as absent; a non-object value is left alone.
-void request_stream_usage(ojson& body) {
+// --per-chunk-usage also asks for usage on every chunk (vLLM's continuous_usage_stats).
+void request_stream_usage(ojson& body, bool per_chunk_usage) {
   auto it = body.find("stream");
   if (it == body.end() || !truthy(*it)) return;
   ojson& options = body["stream_options"];
   if (options.is_null()) options = ojson::object();
-  if (options.is_object()) options["include_usage"] = true;
+  if (!options.is_object()) return;
+  options["include_usage"] = true;
+  if (per_chunk_usage) options["continuous_usage_stats"] = true;
 }
 
 }  // namespace
@@ -91,7 +94,7 @@ std::string build_turn_body(const ProfileConfig& config, const DatasetEntry& ent
                    : completions_fields(config, entry, turn, model);
   // --extra-inputs win over built fields (model and stream included), keeping their slot.
   for (const auto& [key, value] : config.extra_inputs.items()) body[key] = ojson(value);
-  request_stream_usage(body);
+  request_stream_usage(body, config.per_chunk_usage);
   return body.dump();
 }
 

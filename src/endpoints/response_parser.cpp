@@ -55,6 +55,8 @@ std::optional<ErrorDetails> take_json(EndpointType type, std::string& json, int6
   resp.perf_ns = perf_ns;
   OpenAiMessage m = read_openai_message(type, json, resp);
   if (m.error) return m.error;
+  if (has_content(resp) && m.usage && m.usage->completion_tokens && !out.first_content_chunk_tokens)
+    out.first_content_chunk_tokens = m.usage->completion_tokens;
   if (m.usage) out.usage = std::move(m.usage);
   if (has_content(resp)) out.responses.push_back(std::move(resp));
   return std::nullopt;

@@ -37,6 +37,9 @@ struct ParsedRecord {
   std::optional<TokenUsage> usage;        // from the last message with a non-empty usage
   std::optional<ErrorDetails> error;      // set => error record; `responses` is then empty
   bool streamed = false;                  // the body really was text/event-stream
+  // Cumulative usage.completion_tokens on the first content message that carries usage (with
+  // --per-chunk-usage the server sends usage on every chunk): the tokens of that first chunk.
+  std::optional<int64_t> first_content_chunk_tokens;
 };
 
 // Upstream's message for an HTTP-success record that produced no content.

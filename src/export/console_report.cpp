@@ -10,6 +10,7 @@
 #include "export/number_format.h"
 #include "export/warning_panels.h"
 #include "export/trace_timing_table.h"
+#include "export/outputs_json.h"
 
 namespace aiperf {
 namespace fs = std::filesystem;
@@ -81,6 +82,8 @@ std::vector<std::string> footer_lines(const ProfileConfig& config, const RunSumm
     lines.push_back("Records Export: " + absolute_path(dir / names.records));
   if (config.export_level == ExportLevel::raw && fs::exists(dir / names.raw_records, ec))
     lines.push_back("Raw Records: " + absolute_path(dir / names.raw_records));
+  if (config.export_outputs_json && fs::exists(dir / kOutputsJsonFile, ec))
+    lines.push_back(std::string("Outputs JSON Export: ") + absolute_path(dir / kOutputsJsonFile));
   if (fs::exists(dir / kLogFile, ec)) lines.push_back(std::string("Log File: ") + absolute_path(dir / kLogFile));
   return lines;
 }

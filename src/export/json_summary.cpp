@@ -9,6 +9,7 @@
 
 #include "export/client_health_json.h"
 #include "export/number_format.h"
+#include "export/pretty_json.h"
 
 namespace aiperf {
 namespace {
@@ -148,7 +149,7 @@ ojson summary_json(const ProfileConfig& config, const RunSummary& summary, const
 }
 
 std::string dump_pretty(const ojson& doc) {
-  return doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  return pretty_json_text(doc);
 }
 
 }  // namespace aiperf

@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
 
 namespace aiperf {
 namespace {
@@ -102,37 +101,43 @@ void append_json_double(std::string& out, double v) {
   bool negative = sci.front() == '-';
   if (negative) sci.remove_prefix(1);
   size_t e_pos = sci.find('e');
-  std::string digits;
+  char digits[24];
+  size_t n = 0;
   for (char ch : sci.substr(0, e_pos))
-    if (ch != '.') digits.push_back(ch);
-  const int exp = std::atoi(std::string(sci.substr(e_pos + 1)).c_str());
+    if (ch != '.') digits[n++] = ch;
+  int exp = 0;
+  std::string_view exp_text = sci.substr(e_pos + 1);
+  if (exp_text.front() == '+') exp_text.remove_prefix(1);
+  std::from_chars(exp_text.data(), exp_text.data() + exp_text.size(), exp);
+  const std::string_view d(digits, n);
 
   if (negative) out.push_back('-');
-  if (exp < -4 || exp >= 16) {
-    out.push_back(digits[0]);
-    if (digits.size() > 1) {
+  // orjson (ryu) and msgspec switch to exponent form outside [1e-5, 1e16); Python's repr
+  // switches below 1e-4 and pads the exponent: this is not Python's spelling on purpose.
+  if (exp < -5 || exp >= 16) {
+    out.push_back(d[0]);
+    if (n > 1) {
       out.push_back('.');
-      out.append(digits, 1);
+      out.append(d.substr(1));
     }
     out.push_back('e');
-    out.push_back(exp < 0 ? '-' : '+');
-    int a = std::abs(exp);
-    if (a < 10) out.push_back('0');
-    out += std::to_string(a);
+    char eb[8];
+    auto [eend, eec] = std::to_chars(eb, eb + sizeof eb, exp);
+    out.append(eb, eend);
   } else if (exp < 0) {
     out += "0.";
     out.append(size_t(-exp - 1), '0');
-    out += digits;
+    out += d;
   } else {
     const size_t int_len = size_t(exp) + 1;
-    if (digits.size() <= int_len) {
-      out += digits;
-      out.append(int_len - digits.size(), '0');
+    if (n <= int_len) {
+      out += d;
+      out.append(int_len - n, '0');
       out += ".0";
     } else {
-      out.append(digits, 0, int_len);
+      out.append(d.substr(0, int_len));
       out.push_back('.');
-      out.append(digits, int_len);
+      out.append(d.substr(int_len));
     }
   }
 }

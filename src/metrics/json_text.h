@@ -13,9 +13,10 @@ void append_json_string(std::string& out, std::string_view s);
 
 void append_json_int(std::string& out, int64_t v);
 
-// A float the way Python's repr() writes it (upstream serialises with Python): shortest
-// round-trip digits, "20.0" not "20", fixed notation for 1e-4 <= |v| < 1e16, else
-// "1.5e-05" / "1e+16". Non-finite values become null.
+// A float the way upstream's writers (orjson for the summary, msgspec for the JSONL; both
+// ryu-based) spell it: shortest round-trip digits, "20.0" not "20", fixed notation for
+// 1e-5 <= |v| < 1e16, else "1e16" / "1.5e-6" (no '+', no zero padding). Non-finite -> null.
+// Rule and examples: docs/outputs.md, "Number spelling".
 void append_json_double(std::string& out, double v);
 
 }  // namespace aiperf

@@ -1,8 +1,10 @@
 #include "metrics/record_metrics.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
+#include <iostream>
 #include <string>
 
 #include "metrics/http_trace_metrics.h"
@@ -64,18 +66,20 @@ void add_osl_mismatch(const TokenCounts& tokens, const RecordMetricOptions& o, R
   m.osl_mismatch = std::abs(*osl - requested) > tolerance;
 }
 
-void add_rate_metrics(RecordMetrics& m) {
+void add_rate_metrics(const ParsedRecord& parsed, const RecordMetricOptions& o, RecordMetrics& m) {
   const auto& osl = m[MetricId::output_sequence_length];
   const auto& latency = m[MetricId::request_latency];
   const auto& ttft = m[MetricId::time_to_first_token];
   const auto& full_decode = m[MetricId::full_decode_duration];
-  if (osl && ttft && *osl >= 2) {
-    double itl = (*latency - *ttft) / (*osl - 1);
+  const std::optional<double> decode_tokens =
+      osl && (ttft || full_decode) ? itl_decode_tokens(*osl, parsed, o.per_chunk_usage) : std::nullopt;
+  if (decode_tokens && ttft) {
+    double itl = (*latency - *ttft) / *decode_tokens;
     m[MetricId::inter_token_latency] = itl;
     if (itl > 0) m[MetricId::output_token_throughput_per_user] = kNsPerSec / itl;
   }
-  if (osl && full_decode && *osl >= 2) {
-    double itl = *full_decode / (*osl - 1);
+  if (decode_tokens && full_decode) {
+    double itl = *full_decode / *decode_tokens;
     m[MetricId::full_response_inter_token_latency] = itl;
     if (itl > 0) m[MetricId::full_response_output_token_throughput_per_user] = kNsPerSec / itl;
   }
@@ -132,11 +136,27 @@ RecordMetricOptions record_metric_options(const ProfileConfig& config) {
   // With server counts, usage *is* the count: comparing it with itself says nothing.
   o.usage_diff = !config.use_server_token_count;
   o.http_trace = config.show_trace_timing;
+  o.per_chunk_usage = config.per_chunk_usage;
   o.osl_mismatch_pct = threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD", o.osl_mismatch_pct);
   o.osl_mismatch_max_tokens =
       threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD", o.osl_mismatch_max_tokens);
   o.usage_diff_pct = threshold_from_env("AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD", o.usage_diff_pct);
   return o;
+}
+
+std::optional<double> itl_decode_tokens(double osl, const ParsedRecord& parsed, bool per_chunk_usage) {
+  if (osl < 2) return std::nullopt;
+  if (!per_chunk_usage) return osl - 1;
+  if (parsed.first_content_chunk_tokens) {
+    const double first = double(*parsed.first_content_chunk_tokens);
+    if (first > 0 && osl - first >= 1) return osl - first;
+  }
+  // Once per process, as upstream: a server without continuous usage would otherwise flood the log.
+  static std::atomic<bool> warned{false};
+  if (!warned.exchange(true))
+    std::cerr << "warning: --per-chunk-usage: a response had no usable usage.completion_tokens on its first "
+                 "content chunk; its inter_token_latency divides by output_sequence_length - 1\n";
+  return osl - 1;
 }
 
 RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& parsed,
@@ -157,7 +177,7 @@ RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& p
   if (options.streaming && parsed.streamed) add_streaming_metrics(raw, parsed, m);
   add_token_metrics(tokens, m);
   add_osl_mismatch(tokens, options, m);
-  add_rate_metrics(m);
+  add_rate_metrics(parsed, options, m);
   if (parsed.usage) add_usage_metrics(*parsed.usage, m);
   if (options.usage_diff) add_usage_diffs(options, m);
   if (options.http_trace) add_http_trace_metrics(raw.trace, m);

@@ -33,6 +33,7 @@ struct RecordMetricOptions {
   bool streaming = false;   // --streaming: streaming metrics for records that really streamed
   bool usage_diff = false;  // compare usage with the client's own token counts
   bool http_trace = false;  // --show-trace-timing: the http_req_* metrics (§1.6)
+  bool per_chunk_usage = false;  // --per-chunk-usage: ITL divisor from the first chunk's usage (§1.1.1)
   double osl_mismatch_pct = 5;
   double osl_mismatch_max_tokens = 50;
   double usage_diff_pct = 10;
@@ -43,6 +44,11 @@ struct RecordMetricOptions {
 // AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD and AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD
 // when set. Throws ConfigError naming the variable for a value that is not a number >= 0.
 RecordMetricOptions record_metric_options(const ProfileConfig& config);
+
+// The ITL divisor (metrics-and-outputs.md §1.1.1): OSL − 1, or with --per-chunk-usage
+// OSL − first_content_chunk_tokens when that leaves at least 1 (else OSL − 1, with a warning
+// on stderr once per process). Absent when OSL < 2.
+std::optional<double> itl_decode_tokens(double osl, const ParsedRecord& parsed, bool per_chunk_usage);
 
 // Valid records get every applicable metric; error records only error_isl (and send_lag).
 RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& parsed,

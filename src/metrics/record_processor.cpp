@@ -142,7 +142,7 @@ void RecordProcessor::process(const RawRecord& raw) {
   if (!s.slos.empty() && !parsed.error) m.good = meets_slos(m, s.slos);
   s.write_line(raw, m, parsed);
   s.write_raw_line(raw, parsed);
-  for (RecordSink* sink : s.sinks) sink->add(raw, s.conversation_id(raw), m, parsed.error);
+  for (RecordSink* sink : s.sinks) sink->add_parsed(raw, s.conversation_id(raw), m, parsed);
 
   const bool warmup = raw.phase == BenchmarkPhase::warmup;
   MetricAccumulator& acc = warmup ? s.warmup : s.profiling;

@@ -241,7 +241,7 @@ TEST(ProfileCli, NotYetSupportedFlags) {
   EXPECT_EQ(error_of({"--public-dataset", "sharegpt"}), "--public-dataset is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--ignore-trace-delays"}), "--ignore-trace-delays is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--gpu-telemetry"}), "--gpu-telemetry is not supported yet by aiperf-cpp");
-  EXPECT_EQ(error_of({"--export-outputs-json"}), "--export-outputs-json is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--error-rate-sla", "5"}), "--error-rate-sla is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"-f", "run.yaml"}), "-f is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--request-rat", "1"}),
             "unknown option --request-rat (did you mean --request-rate?)");

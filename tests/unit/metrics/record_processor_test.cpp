@@ -335,7 +335,7 @@ TEST_F(RecordProcessorTest, JsonlLineForAValidRecord) {
                 R"("request_start_ns":1700000000000000100,"request_ack_ns":1700000000000000110,)"
                 R"("request_end_ns":1700000000000000210,"worker_id":"worker_2",)"
                 R"("record_processor_id":"record_processor_0","benchmark_phase":"profiling"},"metrics":{)"
-                R"("time_to_first_token":{"value":2e-05,"unit":"ms"},)",
+                R"("time_to_first_token":{"value":0.00002,"unit":"ms"},)",
                 0),
             0u)
       << text;
