@@ -15,6 +15,12 @@ const char* not_applicable_reason(const ProfileConfig& config, MetricId id) {
                           id == MetricId::usage_reasoning_tokens_diff_pct;
   if (usage_diff && config.use_server_token_count)
     return "usage is the token count with --use-server-token-count";
+  if ((flags & (kExperimental | kInternal)) != 0) {
+    const RecordMetricOptions o = record_metric_options(config);
+    if ((flags & kExperimental) && !o.experimental)
+      return "it needs AIPERF_DEV_MODE and AIPERF_DEV_SHOW_EXPERIMENTAL_METRICS";
+    if ((flags & kInternal) && !o.internal) return "it needs AIPERF_DEV_MODE and AIPERF_DEV_SHOW_INTERNAL_METRICS";
+  }
   return nullptr;
 }
 

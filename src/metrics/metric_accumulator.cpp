@@ -116,6 +116,7 @@ void MetricAccumulator::add_valid(const RecordMetrics& m, int64_t request_start_
   }
   streamed_ += m.streamed;
   good_ += m.good;  // error records are never good
+  sessions_completed_ += m.session_completed;
   add_samples(m);
   add_counts(m);
   min_request_wall_ns_ = std::min(min_request_wall_ns_.value_or(request_start_wall_ns),
@@ -202,10 +203,27 @@ std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> ra
     }
   }
 
+  add_session_and_thinking_values(v, rate_window_ns);
   for (size_t i = kRecordMetricCount; i < kMetricCount; ++i)
     if (v[i]) out.push_back(single_value(MetricId(i), *v[i]));
   for (MetricResult& r : sweep_line_metrics(intervals_)) out.push_back(std::move(r));
   return out;
+}
+
+void MetricAccumulator::add_session_and_thinking_values(
+    std::array<std::optional<double>, kMetricCount>& v, std::optional<int64_t> rate_window_ns) const {
+  if (sessions_) {
+    v[size_t(MetricId::session_count)] = double(sessions_completed_);
+    const auto& duration = v[size_t(MetricId::benchmark_duration)];
+    const double window_ns = rate_window_ns ? double(*rate_window_ns) : duration.value_or(0);
+    if (window_ns > 0)  // sessions per hour: a session lasts minutes, so per second reads as ~0
+      v[size_t(MetricId::session_throughput)] = double(sessions_completed_) / (window_ns / kNsPerSec) * 3600.0;
+  }
+  // EXPERIMENTAL: only when its per-record twin was computed (dev mode) and is defined.
+  const auto& reasoning = v[size_t(MetricId::total_reasoning_tokens)];
+  const auto& output = v[size_t(MetricId::total_output_tokens)];
+  if (!samples_[size_t(MetricId::thinking_efficiency)].empty() && reasoning && output && *output > 0)
+    v[size_t(MetricId::overall_thinking_efficiency)] = *reasoning / *output;
 }
 
 }  // namespace aiperf

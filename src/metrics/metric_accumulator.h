@@ -18,6 +18,8 @@ class MetricAccumulator {
   // --goodput given: good_request_count, goodput and good_request_fraction are reported (even
   // when no record was good).
   void enable_goodput() { goodput_ = true; }
+  // Multi-turn run: session_count and session_throughput are reported (even when 0).
+  void enable_sessions() { sessions_ = true; }
 
   // `request_start_wall_ns` is the record's wall-clock start (upstream timestamp_ns),
   // `request_end_wall_ns` when its response was fully consumed (0 = never sent / unknown).
@@ -40,6 +42,9 @@ class MetricAccumulator {
   std::array<std::vector<double>, kRecordMetricCount> samples_;  // base units
   std::vector<SweepInterval> intervals_;  // every request's life, for the sweep-line curves
   void add_counts(const RecordMetrics& m);
+  // session_count / session_throughput (§1.3) and overall_thinking_efficiency (§1.2) into `v`.
+  void add_session_and_thinking_values(std::array<std::optional<double>, kMetricCount>& v,
+                                       std::optional<int64_t> rate_window_ns) const;
 
   int64_t valid_ = 0;
   int64_t errors_ = 0;
@@ -47,6 +52,8 @@ class MetricAccumulator {
   int64_t streamed_ = 0;
   int64_t good_ = 0;
   bool goodput_ = false;
+  bool sessions_ = false;
+  int64_t sessions_completed_ = 0;
   // Records that could be judged, and those judged positive (the counts exist only when
   // at least one record could be judged).
   int64_t osl_judged_ = 0, osl_mismatched_ = 0;

@@ -11,6 +11,7 @@ constexpr double kNsPerSec = 1e9;
 
 // Indexed by MetricId; the static_assert below keeps the two in step.
 constexpr uint8_t S = kStreamingOnly, L = kLargerIsBetter, A = kErrorAdjusted, H = kHttpTrace;
+constexpr uint8_t X = kExperimental;
 constexpr ConsoleGroup U = ConsoleGroup::usage, C = ConsoleGroup::cache, R = ConsoleGroup::reasoning;
 
 constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
@@ -78,6 +79,15 @@ constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
     {"http_req_connection_reused", "HTTP Connection Reused", "ratio", 1, 2110, false, true, true, H},
     {"http_req_chunks_sent", "HTTP Chunks Sent", "count", 1, 2120, false, true, true, H},
     {"http_req_chunks_received", "HTTP Chunks Received", "count", 1, 2130, false, true, true, H},
+    // Coordinated omission (§1.8): from the credit's schedule (open loop) or issue (closed loop).
+    // effective_latency's display order (after the sweep-line rows) is ours.
+    {"credit_to_start_latency", "Credit-to-Start Latency", "ms", kNsPerMs, -1, false, false, true},
+    {"effective_latency", "Effective Latency (CO-aware)", "ms", kNsPerMs, 3010, true, false, true, A,
+     ConsoleGroup::effective},
+    {"stream_setup_latency", "Stream Setup Latency", "ms", kNsPerMs, -1, false, false, true, S | X},
+    {"stream_prefill_latency", "Stream Prefill Latency", "ms", kNsPerMs, -1, false, false, true, S | X},
+    {"thinking_efficiency", "Thinking Efficiency", "ratio", 1, -1, false, false, true, X},
+    {"requested_osl", "Requested OSL", "tokens", 1, -1, false, true, true, kInternal},
     {"error_isl", "Error Input Sequence Length", "tokens", 1, -1, false, true, true, kErrorOnly},
     {"request_count", "Request Count", "requests", 1, 1100, true, true, false},
     {"error_request_count", "Error Request Count", "requests", 1, -1, false, true, false},
@@ -114,6 +124,9 @@ constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
      false, L},
     {"input_token_throughput", "Input Token Throughput", "tokens/sec", 1, 805, false, false, false, L},
     {"total_token_throughput", "Total Token Throughput", "tokens/sec", 1, -1, false, false, false, L},
+    {"session_count", "Session Count", "sessions", 1, -1, false, true, false},
+    {"session_throughput", "Session Throughput", "sessions/hr", 1, 905, true, false, false, L},
+    {"overall_thinking_efficiency", "Overall Thinking Efficiency", "ratio", 1, -1, false, false, false, X},
 }};
 
 constexpr bool tags_in_enum_order() {
@@ -124,7 +137,10 @@ constexpr bool tags_in_enum_order() {
          std::string_view(kCatalogue[size_t(MetricId::goodput)].tag) == "goodput" &&
          std::string_view(kCatalogue[size_t(MetricId::min_request_timestamp)].tag) ==
              "min_request_timestamp" &&
-         std::string_view(kCatalogue[kMetricCount - 1].tag) == "total_token_throughput";
+         std::string_view(kCatalogue[size_t(MetricId::effective_latency)].tag) == "effective_latency" &&
+         std::string_view(kCatalogue[size_t(MetricId::total_token_throughput)].tag) ==
+             "total_token_throughput" &&
+         std::string_view(kCatalogue[kMetricCount - 1].tag) == "overall_thinking_efficiency";
 }
 static_assert(tags_in_enum_order(), "kCatalogue rows must follow MetricId order");
 

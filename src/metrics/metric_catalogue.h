@@ -59,6 +59,14 @@ enum class MetricId : uint8_t {
   http_req_connection_reused,
   http_req_chunks_sent,
   http_req_chunks_received,
+  // Coordinated-omission latency (§1.8), anchored at the credit (its schedule in open loop),
+  // then the EXPERIMENTAL/INTERNAL record metrics (§1.1, §1.2), computed in dev mode only.
+  credit_to_start_latency,
+  effective_latency,
+  stream_setup_latency,
+  stream_prefill_latency,
+  thinking_efficiency,
+  requested_osl,
   error_isl,  // error records only
   // Aggregates and derived metrics: one value per run.
   request_count,
@@ -90,10 +98,14 @@ enum class MetricId : uint8_t {
   output_token_throughput,
   input_token_throughput,
   total_token_throughput,
+  // Multi-turn sessions (§1.3) and the run-level EXPERIMENTAL ratio (§1.2).
+  session_count,
+  session_throughput,
+  overall_thinking_efficiency,
 };
 
 inline constexpr size_t kRecordMetricCount = size_t(MetricId::error_isl) + 1;
-inline constexpr size_t kMetricCount = size_t(MetricId::total_token_throughput) + 1;
+inline constexpr size_t kMetricCount = size_t(MetricId::overall_thinking_efficiency) + 1;
 
 // Properties that decide where a metric exists (§0.1) and how an SLO compares against it.
 enum MetricFlag : uint8_t {
@@ -102,7 +114,11 @@ enum MetricFlag : uint8_t {
   kErrorOnly = 1 << 2,        // error records only
   kLargerIsBetter = 1 << 3,   // goodput: value >= threshold passes
   kErrorAdjusted = 1 << 4,    // also reported as adj_<tag>, failed requests counted as +inf (§2.4)
-  kHttpTrace = 1 << 5,        // http_req_*: needs --show-trace-timing; own console table
+  // Upstream computes these but drops them from every output unless AIPERF_DEV_MODE and
+  // AIPERF_DEV_SHOW_EXPERIMENTAL_METRICS / _SHOW_INTERNAL_METRICS are set (§0.1).
+  kExperimental = 1 << 5,
+  kInternal = 1 << 6,
+  kHttpTrace = 1 << 7,        // http_req_*: needs --show-trace-timing; own console table
 };
 
 struct MetricInfo {

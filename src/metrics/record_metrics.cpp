@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -118,6 +119,41 @@ void add_usage_diffs(const RecordMetricOptions& o, RecordMetrics& m) {
   }
 }
 
+// Coordinated-omission latencies (§1.8), anchored at the credit: its scheduled time in open loop
+// and fixed-schedule replay (the worker stores that as credit_issued_ns), so a request that had to
+// wait is charged the wait. Clamped at 0 as upstream (a send a hair before its schedule).
+void add_credit_latencies(const RawRecord& raw, bool valid, RecordMetrics& m) {
+  if (raw.credit_issued_ns == 0 || raw.start_ns == 0) return;
+  m[MetricId::credit_to_start_latency] = double(std::max<int64_t>(raw.start_ns - raw.credit_issued_ns, 0));
+  if (!valid) return;  // failures enter adj_effective_latency as +inf instead
+  // request_end_ns of the JSONL: the last raw chunk, trailing usage and [DONE] included.
+  const int64_t end = raw.chunks.empty() ? raw.end_ns : raw.chunks.back().perf_ns;
+  m[MetricId::effective_latency] = double(std::max<int64_t>(end - raw.credit_issued_ns, 0));
+}
+
+// EXPERIMENTAL (§1.1, §1.2): where the time to first token goes, and reasoning per answer token.
+void add_experimental_metrics(const RawRecord& raw, RecordMetrics& m) {
+  const auto& ttft = m[MetricId::time_to_first_token];
+  if (ttft && raw.ack_ns != 0 && raw.ack_ns >= raw.start_ns) {
+    const double setup = double(raw.ack_ns - raw.start_ns);
+    m[MetricId::stream_setup_latency] = setup;
+    m[MetricId::stream_prefill_latency] = *ttft - setup;
+  }
+  const auto& reasoning = m[MetricId::reasoning_token_count];
+  const auto& out = m[MetricId::output_token_count];  // absent when 0: no division by zero
+  if (reasoning && out) m[MetricId::thinking_efficiency] = *reasoning / *out;
+}
+
+bool switch_from_env(const char* name) {
+  const char* text = std::getenv(name);
+  if (!text || !*text) return false;
+  std::string v(text);
+  for (char& c : v) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (v == "1" || v == "true" || v == "yes" || v == "on") return true;
+  if (v == "0" || v == "false" || v == "no" || v == "off") return false;
+  throw ConfigError(std::string(name) + ": expected a boolean (1/0, true/false), got '" + text + "'");
+}
+
 double threshold_from_env(const char* name, double fallback) {
   const char* text = std::getenv(name);
   if (!text || !*text) return fallback;
@@ -141,6 +177,11 @@ RecordMetricOptions record_metric_options(const ProfileConfig& config) {
   o.osl_mismatch_max_tokens =
       threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD", o.osl_mismatch_max_tokens);
   o.usage_diff_pct = threshold_from_env("AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD", o.usage_diff_pct);
+  const bool dev = switch_from_env("AIPERF_DEV_MODE");
+  const bool experimental = switch_from_env("AIPERF_DEV_SHOW_EXPERIMENTAL_METRICS");
+  const bool internal = switch_from_env("AIPERF_DEV_SHOW_INTERNAL_METRICS");
+  o.experimental = dev && experimental;
+  o.internal = dev && internal;
   return o;
 }
 
@@ -166,10 +207,13 @@ RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& p
   // Pacing is judged on every request sent, failed or not; negative lag (sent early) is kept.
   if (raw.scheduled_ns != 0 && raw.start_ns != 0)
     m[MetricId::send_lag] = double(raw.start_ns - raw.scheduled_ns);
-  if (parsed.error || parsed.responses.empty()) {
+  const bool valid = !parsed.error && !parsed.responses.empty();
+  add_credit_latencies(raw, valid, m);
+  if (!valid) {
     if (tokens.input) m[MetricId::error_isl] = double(*tokens.input);
     return m;
   }
+  m.session_completed = raw.turn_index + 1 >= raw.session_turns;
   // Last *content* chunk: a trailing usage-only chunk or [DONE] does not extend latency.
   m[MetricId::request_latency] = double(parsed.responses.back().perf_ns - raw.start_ns);
   if (raw.scheduled_ns != 0)
@@ -181,6 +225,8 @@ RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& p
   if (parsed.usage) add_usage_metrics(*parsed.usage, m);
   if (options.usage_diff) add_usage_diffs(options, m);
   if (options.http_trace) add_http_trace_metrics(raw.trace, m);
+  if (options.experimental) add_experimental_metrics(raw, m);
+  if (options.internal && tokens.requested_output) m[MetricId::requested_osl] = double(*tokens.requested_output);
   return m;
 }
 

@@ -23,6 +23,7 @@ struct RecordMetrics {
   bool streamed = false;                  // valid and really streamed (streamed_request_count)
   bool cancelled = false;                 // cancelled_request_count
   bool good = false;                      // met every --goodput SLO (set by the caller, §3)
+  bool session_completed = false;         // valid and the last turn of its session (session_count)
 
   std::optional<double>& operator[](MetricId id) { return value[size_t(id)]; }
   const std::optional<double>& operator[](MetricId id) const { return value[size_t(id)]; }
@@ -37,12 +38,17 @@ struct RecordMetricOptions {
   double osl_mismatch_pct = 5;
   double osl_mismatch_max_tokens = 50;
   double usage_diff_pct = 10;
+  // AIPERF_DEV_MODE with AIPERF_DEV_SHOW_EXPERIMENTAL_METRICS / _SHOW_INTERNAL_METRICS: compute
+  // (and so export) the EXPERIMENTAL / INTERNAL metrics, as upstream's dev mode shows them.
+  bool experimental = false;
+  bool internal = false;
 };
 
 // The options for `config`: --streaming, usage diffs unless --use-server-token-count, and
 // the thresholds from AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD,
 // AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD and AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD
-// when set. Throws ConfigError naming the variable for a value that is not a number >= 0.
+// when set, and the dev-mode switches. Throws ConfigError naming the variable for a threshold
+// that is not a number >= 0 or a switch that is not a boolean.
 RecordMetricOptions record_metric_options(const ProfileConfig& config);
 
 // The ITL divisor (metrics-and-outputs.md §1.1.1): OSL − 1, or with --per-chunk-usage
@@ -50,7 +56,8 @@ RecordMetricOptions record_metric_options(const ProfileConfig& config);
 // on stderr once per process). Absent when OSL < 2.
 std::optional<double> itl_decode_tokens(double osl, const ParsedRecord& parsed, bool per_chunk_usage);
 
-// Valid records get every applicable metric; error records only error_isl (and send_lag).
+// Valid records get every applicable metric; error records only error_isl (and send_lag,
+// credit_to_start_latency).
 RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& parsed,
                                      const TokenCounts& tokens, const RecordMetricOptions& options);
 

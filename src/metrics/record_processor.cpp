@@ -39,6 +39,10 @@ struct RecordProcessor::Impl {
       profiling.enable_goodput();
       warmup.enable_goodput();
     }
+    if (c.multi_turn()) {
+      profiling.enable_sessions();
+      warmup.enable_sessions();
+    }
   }
 
   const ProfileConfig& config;

@@ -33,6 +33,7 @@ struct RawRecord {
   uint64_t session_num = 0;        // request index within the run, in issue order
   uint32_t dataset_index = 0;      // which prepared request was sent
   uint32_t turn_index = 0;
+  uint32_t session_turns = 1;      // turns its session sends: turn_index + 1 == session_turns is the last
   BenchmarkPhase phase = BenchmarkPhase::profiling;
   uint32_t worker_id = 0;
   std::string x_request_id;
@@ -42,7 +43,10 @@ struct RawRecord {
   std::string request_body;
 
   // Timestamps (monotonic ns). 0 = did not happen.
-  int64_t credit_issued_ns = 0;  // timing component granted the credit
+  // Timing component granted the credit; with a schedule (open loop, fixed schedule) the
+  // scheduled time instead, since credits are handed over early to be sent on time and
+  // upstream issues them at the scheduled instant (effective_latency is anchored here).
+  int64_t credit_issued_ns = 0;
   int64_t scheduled_ns = 0;      // open loop: the arrival's scheduled send time (0 = closed loop)
   int64_t start_ns = 0;          // just before the first request byte was written
   int64_t ack_ns = 0;            // response headers complete
@@ -65,6 +69,7 @@ struct RawRecord {
   void clear() {
     credit_id = session_num = 0;
     dataset_index = turn_index = worker_id = 0;
+    session_turns = 1;
     phase = BenchmarkPhase::profiling;
     x_request_id.clear();
     x_correlation_id.clear();

@@ -251,7 +251,8 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   rec.turn_index = credit.turn_index;
   rec.phase = credit.phase;
   rec.worker_id = options_.id;
-  rec.credit_issued_ns = credit.issued_ns;
+  rec.session_turns = credit.session_turns;
+  rec.credit_issued_ns = credit.scheduled_ns != 0 ? credit.scheduled_ns : credit.issued_ns;
   rec.scheduled_ns = credit.scheduled_ns;
   assign_uuid4(rec.x_request_id);
   if (options_.streaming) {

@@ -51,6 +51,13 @@ TEST(Goodput, BadTagsAreConfigErrors) {
   EXPECT_EQ(error_of(config_with({{"error_isl", 1}})),
             "--goodput: metric 'error_isl' is not applicable to this run (it exists for failed requests only)");
   EXPECT_EQ(error_of(config_with({{"request_latency", 1}}, false)), "");
+  EXPECT_EQ(error_of(config_with({{"effective_latency", 1}}, false)), "");
+  EXPECT_EQ(error_of(config_with({{"stream_setup_latency", 1}})),
+            "--goodput: metric 'stream_setup_latency' is not applicable to this run (it needs "
+            "AIPERF_DEV_MODE and AIPERF_DEV_SHOW_EXPERIMENTAL_METRICS)");
+  EXPECT_EQ(error_of(config_with({{"requested_osl", 1}})),
+            "--goodput: metric 'requested_osl' is not applicable to this run (it needs "
+            "AIPERF_DEV_MODE and AIPERF_DEV_SHOW_INTERNAL_METRICS)");
 }
 
 TEST(Goodput, EverySloMustHoldAndEqualityPasses) {

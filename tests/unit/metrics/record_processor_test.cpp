@@ -350,7 +350,11 @@ TEST_F(RecordProcessorTest, JsonlLineForAValidRecord) {
                       "output_token_throughput_per_user",
                       "full_response_output_token_throughput_per_user",
                       "e2e_output_token_throughput", "prefill_throughput_per_user",
-                      "output_sequence_length", "input_sequence_length", "output_token_count"}));
+                      "output_sequence_length", "input_sequence_length", "output_token_count",
+                      "credit_to_start_latency", "effective_latency"}));
+  // From the credit (90) to the send (100) and to request_end_ns (210, the last raw chunk).
+  EXPECT_DOUBLE_EQ(line["metrics"]["credit_to_start_latency"]["value"].get<double>(), 1e-05);
+  EXPECT_DOUBLE_EQ(line["metrics"]["effective_latency"]["value"].get<double>(), 1.2e-04);
   EXPECT_EQ(line["metrics"]["output_sequence_length"]["value"], 6);
   EXPECT_TRUE(line["metrics"]["output_sequence_length"]["value"].is_number_integer());
   EXPECT_DOUBLE_EQ(line["metrics"]["inter_token_latency"]["value"].get<double>(), 1.6e-05);
