@@ -1,6 +1,7 @@
 #include "app/profile_run.h"
 
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -58,11 +59,15 @@ Workload build_workload(const ProfileConfig& config, const Tokenizer& tokenizer)
 }
 
 
-std::vector<ConversationShape> conversation_shapes(const Dataset& dataset) {
+// Under a fixed schedule a later turn with a timestamp goes at its trace time (§4.3);
+// elsewhere timestamps are ignored and delays apply.
+std::vector<ConversationShape> conversation_shapes(const Dataset& dataset, bool fixed_schedule) {
   std::vector<ConversationShape> shapes(dataset.entries.size());
   for (size_t i = 0; i < shapes.size(); ++i)
-    for (const DatasetTurn& t : dataset.entries[i].later_turns)
+    for (const DatasetTurn& t : dataset.entries[i].later_turns) {
       shapes[i].delay_ns.push_back(int64_t(t.delay_ms * 1e6));
+      if (fixed_schedule) shapes[i].at_ns.push_back(t.timestamp_ms ? std::llround(*t.timestamp_ms * 1e6) : -1);
+    }
   return shapes;
 }
 
@@ -207,7 +212,8 @@ int run_profile(const ProfileConfig& config) {
   }
 
   CreditIssuer issuer(targets, returns, uint32_t(requests.size()));
-  if (config.multi_turn()) issuer.set_conversations(conversation_shapes(dataset));
+  // Synthetic (--conversation-turn-mean) or file conversations; all single-turn: no sessions.
+  issuer.set_conversations(conversation_shapes(dataset, config.fixed_schedule));
   FailureThreshold failure_threshold(config);
   RecordCollector collector(queue_ptrs, [&](const RawRecord& record) {
     processor.process(record);

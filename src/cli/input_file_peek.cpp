@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <string_view>
 
@@ -15,23 +16,64 @@ constexpr std::string_view kUpstreamTypes[] = {
     "single_turn", "multi_turn", "random_pool", "mooncake_trace", "bailian_trace", "baseten_trace",
     "burst_gpt_trace", "raw_payload", "inputs_json", "dag_jsonl", "sagemaker_data_capture", "weka_trace"};
 
+constexpr CustomDatasetType kImplementedTypes[] = {
+    CustomDatasetType::single_turn,   CustomDatasetType::multi_turn,    CustomDatasetType::random_pool,
+    CustomDatasetType::mooncake_trace, CustomDatasetType::bailian_trace, CustomDatasetType::burst_gpt_trace};
+
+// BurstGPT CSV (workloads-and-endpoints.md §3.7) is found by its header, not by JSON fields.
+bool burst_gpt_header(const std::string& line) {
+  return line.find("Timestamp") != std::string::npos && line.find("Request tokens") != std::string::npos &&
+         line.find("Response tokens") != std::string::npos;
+}
+
+std::optional<CustomDatasetType> type_named(const std::string& key) {
+  for (CustomDatasetType t : kImplementedTypes)
+    if (key == custom_dataset_type_name(t)) return t;
+  return std::nullopt;
+}
+
+std::string implemented_list() {
+  std::string out;
+  for (CustomDatasetType t : kImplementedTypes) out += std::string(out.empty() ? "" : ", ") + custom_dataset_type_name(t);
+  return out;
+}
+
 }  // namespace
 
 InputFilePeek peek_input_file(const std::string& path) {
+  InputFilePeek peek;
+  std::error_code ec;
+  // A directory is a set of pools; only random_pool reads directories.
+  if (std::filesystem::is_directory(path, ec)) {
+    peek.inferred_type = CustomDatasetType::random_pool;
+    return peek;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("--input-file " + path + ": cannot open file");
-  InputFilePeek peek;
   std::string line;
   while (std::getline(in, line)) {
     if (line.find_first_not_of(" \t\r\n") == std::string::npos) continue;
     nlohmann::json row = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (!row.is_object()) return peek;
+    if (!row.is_object()) {
+      if (burst_gpt_header(line)) {
+        peek.inferred_type = CustomDatasetType::burst_gpt_trace;
+        peek.first_row_has_timestamp = true;  // the Timestamp column is required on every row
+      }
+      return peek;
+    }
     auto ts = row.find("timestamp");
     peek.first_row_has_timestamp = ts != row.end() && !ts->is_null();
-    if (row.contains("input_length") || row.contains("text_input") || row.contains("hash_ids"))
+    // An explicit "type" naming a dataset type wins (bailian's own "type" is text/search/...).
+    if (auto t = row.find("type"); t != row.end() && t->is_string() && type_named(t->get<std::string>()))
+      peek.inferred_type = type_named(t->get<std::string>());
+    else if (row.contains("turns"))
+      peek.inferred_type = CustomDatasetType::multi_turn;
+    else if (row.contains("chat_id"))
+      peek.inferred_type = CustomDatasetType::bailian_trace;
+    else if (row.contains("input_length") || row.contains("text_input") || row.contains("hash_ids"))
       peek.inferred_type = CustomDatasetType::mooncake_trace;
     else if (row.contains("text") || row.contains("texts"))
-      peek.inferred_type = CustomDatasetType::single_turn;
+      peek.inferred_type = CustomDatasetType::single_turn;  // random_pool rows look the same: needs the flag
     return peek;
   }
   return peek;
@@ -40,12 +82,11 @@ InputFilePeek peek_input_file(const std::string& path) {
 CustomDatasetType parse_custom_dataset_type(const std::string& flag, const std::string& text) {
   std::string key(text);
   for (char& ch : key) ch = ch == '-' ? '_' : char(std::tolower(static_cast<unsigned char>(ch)));
-  if (key == "single_turn") return CustomDatasetType::single_turn;
-  if (key == "mooncake_trace") return CustomDatasetType::mooncake_trace;
+  if (std::optional<CustomDatasetType> t = type_named(key)) return *t;
   if (std::find(std::begin(kUpstreamTypes), std::end(kUpstreamTypes), key) != std::end(kUpstreamTypes) ||
       key.rfind("speed_bench", 0) == 0)
-    throw ConfigError(flag + " " + key + " is not supported yet by aiperf-cpp (supported: single_turn, mooncake_trace)");
-  throw ConfigError(flag + ": invalid choice '" + text + "' (choose from single_turn, mooncake_trace)");
+    throw ConfigError(flag + " " + key + " is not supported yet by aiperf-cpp (supported: " + implemented_list() + ")");
+  throw ConfigError(flag + ": invalid choice '" + text + "' (choose from " + implemented_list() + ")");
 }
 
 }  // namespace aiperf

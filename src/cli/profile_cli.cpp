@@ -241,11 +241,12 @@ struct ProfileParser {
 
   void add_trace_flags() {
     const char* g = "Input file / trace replay";
-    single(g, "--input-file", "PATH", raw.input_file, "JSONL dataset replacing the synthetic prompts.");
+    single(g, "--input-file", "PATH", raw.input_file, "Dataset file (or random_pool directory) replacing the synthetic prompts.");
     single(g, "--custom-dataset-type", "TYPE", raw.custom_dataset_type,
-           "single_turn or mooncake_trace (default: inferred from the first row).");
+           "single_turn, multi_turn, random_pool, mooncake_trace, bailian_trace or burst_gpt_trace "
+           "(default: inferred from the first row).");
     single(g, "--isl-block-size,--prompt-input-tokens-block-size,--synthetic-input-tokens-block-size",
-           "INT", raw.isl_block_size, "Tokens per trace hash_id block (mooncake_trace default 512).");
+           "INT", raw.isl_block_size, "Tokens per trace hash_id block (mooncake_trace default 512, bailian_trace 16).");
     flag(g, "--fixed-schedule", raw.fixed_schedule,
          "Send each row at its timestamp (on by default for a timestamped trace).");
     flag(g, "--no-fixed-schedule", raw.no_fixed_schedule,
@@ -518,15 +519,14 @@ class Converter {
     if (r.fixed_schedule && r.no_fixed_schedule)
       throw ConfigError("--fixed-schedule and --no-fixed-schedule are mutually exclusive");
     const bool auto_promoted = !r.fixed_schedule && !r.no_fixed_schedule && c.input_file &&
-                               c.custom_dataset_type == CustomDatasetType::mooncake_trace &&
-                               peek.first_row_has_timestamp;
+                               is_trace_dataset_type(c.custom_dataset_type) && peek.first_row_has_timestamp;
     c.fixed_schedule = r.fixed_schedule || auto_promoted;
     c.fixed_schedule_start_offset = int_at_least("--fixed-schedule-start-offset", r.schedule_start, 0);
     c.fixed_schedule_end_offset = int_at_least("--fixed-schedule-end-offset", r.schedule_end, 0);
     for (const char* flag : {"--fixed-schedule-start-offset", "--fixed-schedule-end-offset",
                              "--fixed-schedule-auto-offset"})
       if (given(flag) && !c.fixed_schedule)
-        throw ConfigError(std::string(flag) + " requires --fixed-schedule (or a timestamped mooncake_trace)");
+        throw ConfigError(std::string(flag) + " requires --fixed-schedule (or a timestamped trace)");
     if (!c.fixed_schedule) return;
     const std::string why = auto_promoted ? "--input-file " + r.input_file +
                                                 " is a timestamped trace, replayed on its fixed schedule"

@@ -45,9 +45,18 @@ const char* arrival_pattern_name(ArrivalPattern p) {
 const char* custom_dataset_type_name(CustomDatasetType t) {
   switch (t) {
     case CustomDatasetType::single_turn: return "single_turn";
+    case CustomDatasetType::multi_turn: return "multi_turn";
+    case CustomDatasetType::random_pool: return "random_pool";
     case CustomDatasetType::mooncake_trace: return "mooncake_trace";
+    case CustomDatasetType::bailian_trace: return "bailian_trace";
+    case CustomDatasetType::burst_gpt_trace: return "burst_gpt_trace";
   }
   return "single_turn";
+}
+
+bool is_trace_dataset_type(CustomDatasetType t) {
+  return t == CustomDatasetType::mooncake_trace || t == CustomDatasetType::bailian_trace ||
+         t == CustomDatasetType::burst_gpt_trace;
 }
 
 std::optional<int64_t> ProfileConfig::effective_request_count() const {

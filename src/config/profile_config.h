@@ -18,13 +18,15 @@ enum class UiType { none, simple };  // upstream's "dashboard" is not implemente
 // Inter-arrival distribution of a request-rate phase (cli-and-load.md §4.2).
 enum class ArrivalPattern { poisson, constant, gamma };
 // --custom-dataset-type values implemented so far (workloads-and-endpoints.md §3).
-enum class CustomDatasetType { single_turn, mooncake_trace };
+enum class CustomDatasetType { single_turn, multi_turn, random_pool, mooncake_trace, bailian_trace, burst_gpt_trace };
 
 const char* endpoint_type_name(EndpointType t);  // "chat", "completions"
 const char* export_level_name(ExportLevel l);
 const char* ui_type_name(UiType u);
 const char* arrival_pattern_name(ArrivalPattern p);  // "poisson", "constant", "gamma"
-const char* custom_dataset_type_name(CustomDatasetType t);  // "single_turn", "mooncake_trace"
+const char* custom_dataset_type_name(CustomDatasetType t);  // "single_turn", "mooncake_trace", ...
+// Trace types (upstream metadata is_trace): a timestamped first row turns on the fixed schedule.
+bool is_trace_dataset_type(CustomDatasetType t);
 
 // Bad user input. `what()` is one line that names the flag or file (and line) at fault.
 struct ConfigError : std::runtime_error {

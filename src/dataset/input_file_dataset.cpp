@@ -9,10 +9,24 @@
 
 namespace aiperf {
 
+namespace {
+
+FileDataset load_by_type(const ProfileConfig& config, const Tokenizer& tokenizer) {
+  switch (config.custom_dataset_type) {
+    case CustomDatasetType::single_turn: return load_single_turn_file(config, tokenizer);
+    case CustomDatasetType::multi_turn: return load_multi_turn_file(config, tokenizer);
+    case CustomDatasetType::random_pool: return load_random_pool(config, tokenizer);
+    case CustomDatasetType::mooncake_trace: return load_mooncake_trace_file(config, tokenizer);
+    case CustomDatasetType::bailian_trace: return load_bailian_trace_file(config, tokenizer);
+    case CustomDatasetType::burst_gpt_trace: return load_burst_gpt_trace_file(config, tokenizer);
+  }
+  return load_single_turn_file(config, tokenizer);
+}
+
+}  // namespace
+
 FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokenizer) {
-  FileDataset out = config.custom_dataset_type == CustomDatasetType::mooncake_trace
-                        ? load_mooncake_trace_file(config, tokenizer)
-                        : load_single_turn_file(config, tokenizer);
+  FileDataset out = load_by_type(config, tokenizer);
   // A session id shared by rows makes them turns of one conversation; replaying them as
   // independent requests would send what the trace never sent.
   std::unordered_map<std::string_view, size_t> first_line;
@@ -24,6 +38,13 @@ FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokeni
                         ": session_id '" + id + "' already used on line " + std::to_string(it->second) +
                         " (multi-turn sessions are not supported yet by aiperf-cpp)");
   }
+  // Completions has no roles: a later turn could not carry the history.
+  if (config.endpoint_type != EndpointType::chat)
+    for (size_t i = 0; i < out.dataset.entries.size(); ++i)
+      if (out.dataset.entries[i].resend_history && !out.dataset.entries[i].later_turns.empty())
+        throw ConfigError("--input-file " + *config.input_file + ", line " + std::to_string(out.lines[i]) +
+                          ": a multi-turn conversation needs a chat endpoint (--endpoint-type " +
+                          endpoint_type_name(config.endpoint_type) + " cannot carry history)");
   return out;
 }
 

@@ -15,7 +15,7 @@ namespace aiperf {
 struct FileDataset {
   Dataset dataset;
   std::vector<std::optional<double>> timestamps_ms;  // parallel to dataset.entries; ms
-  std::vector<size_t> lines;                          // parallel: 1-based line in the file
+  std::vector<size_t> lines;                          // parallel: 1-based line in the file (0: none)
 };
 
 // Dispatches on config.custom_dataset_type. Throws ConfigError naming the file (and line)
@@ -25,7 +25,11 @@ FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokeni
 
 // The per-format loaders behind load_input_file.
 FileDataset load_single_turn_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_multi_turn_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_random_pool(const ProfileConfig& config, const Tokenizer& tokenizer);
 FileDataset load_mooncake_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_bailian_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
 
 // Fields every single-turn trace row may carry, read the same way by each loader.
 struct CommonRowFields {

@@ -29,7 +29,8 @@ std::ifstream open_or_fail(const std::string& path) {
 }  // namespace
 
 void JsonlRow::fail(const std::string& message) const {
-  throw ConfigError("--input-file " + path + ", line " + std::to_string(line) + ": " + message);
+  throw ConfigError("--input-file " + path + ", line " + std::to_string(line) + (where.empty() ? "" : ", " + where) +
+                    ": " + message);
 }
 
 bool JsonlRow::has(const char* field) const {

@@ -17,6 +17,7 @@ struct JsonlRow {
   const std::string& path;
   size_t line = 0;  // 1-based
   const nlohmann::json& value;
+  std::string where = {};  // names a part of the row in errors, e.g. "turn 2"
 
   [[noreturn]] void fail(const std::string& message) const;
   bool has(const char* field) const;

@@ -22,6 +22,26 @@ const std::string& turn_prompt(const DatasetEntry& entry, uint32_t turn) {
   return turn == 0 ? entry.prompt : entry.later_turns.at(turn - 1).prompt;
 }
 
+// One text: a plain string, as upstream sends it; several: content parts (chat) or a prompt
+// list (completions).
+ojson turn_content(const DatasetEntry& entry, uint32_t turn, bool chat) {
+  if (turn > 0 || entry.more_texts.empty()) return turn_prompt(entry, turn);
+  ojson parts = ojson::array();
+  auto add = [&](const std::string& text) {
+    if (chat)
+      parts.push_back({{"type", "text"}, {"text", text}});
+    else
+      parts.push_back(text);
+  };
+  add(entry.prompt);
+  for (const std::string& text : entry.more_texts) add(text);
+  return parts;
+}
+
+const std::string& turn_role(const DatasetEntry& entry, uint32_t turn) {
+  return turn == 0 ? entry.role : entry.later_turns.at(turn - 1).role;
+}
+
 const std::optional<int64_t>& turn_max_tokens(const DatasetEntry& entry, uint32_t turn) {
   return turn == 0 ? entry.max_tokens : entry.later_turns.at(turn - 1).max_tokens;
 }
@@ -36,8 +56,8 @@ ojson chat_fields(const ProfileConfig& config, const DatasetEntry& entry, uint32
     messages.push_back({{"role", "system"}, {"content", *entry.system_message}});
   if (entry.user_context_message)
     messages.push_back({{"role", "user"}, {"content", *entry.user_context_message}});
-  for (uint32_t t = 0; t <= turn; ++t) {
-    messages.push_back({{"role", "user"}, {"content", turn_prompt(entry, t)}});
+  for (uint32_t t = entry.resend_history ? 0 : turn; t <= turn; ++t) {
+    messages.push_back({{"role", turn_role(entry, t)}, {"content", turn_content(entry, t, true)}});
     if (t < turn && t < replies.size() && !replies[t].empty())
       messages.push_back({{"role", "assistant"}, {"content", replies[t]}});
   }
@@ -57,13 +77,14 @@ ojson completions_fields(const ProfileConfig& config, const DatasetEntry& entry,
   if (entry.system_message || entry.user_context_message)
     throw std::invalid_argument(
         "completions requests cannot carry a system or user-context prompt (chat only)");
-  if (turn > 0)
+  if (turn > 0 && entry.resend_history)
     throw std::invalid_argument("completions requests cannot carry conversation history (chat only)");
   ojson body;
-  body["prompt"] = entry.prompt;  // a bare string: several gateways reject a one-element list
+  body["prompt"] = turn_content(entry, turn, false);  // a bare string: several gateways reject a one-element list
   body["model"] = model;
   body["stream"] = config.streaming;
-  if (entry.max_tokens && *entry.max_tokens != 0) body["max_tokens"] = *entry.max_tokens;
+  const std::optional<int64_t>& max_tokens = turn_max_tokens(entry, turn);
+  if (max_tokens && *max_tokens != 0) body["max_tokens"] = *max_tokens;
   return body;
 }
 

@@ -50,6 +50,7 @@ class CreditIssuer::Phase : public PhaseControl {
  public:
   Phase(CreditIssuer& issuer, const PhaseSpec& spec, int64_t start_ns, bool renewable)
       : issuer_(issuer),
+        start_ns_(start_ns),
         duration_end_ns_(spec.duration_s ? start_ns + seconds_to_ns(*spec.duration_s) : 0),
         // Single-turn: a session is one request, so --conversation-num caps credits too.
         budget_(spec.phase, credit_cap(spec, issuer.multi_turn_), duration_end_ns_, issuer.dataset_size_,
@@ -74,13 +75,21 @@ class CreditIssuer::Phase : public PhaseControl {
     return !duration_end_ns_ || mono_ns() < duration_end_ns_;
   }
 
-  bool can_start_session() const override { return can_send() && sessions_started_ < max_sessions_; }
+  bool can_start_session() const override {
+    return can_send() && !sessions_closed_ && sessions_started_ < max_sessions_;
+  }
 
   void issue(int64_t scheduled_ns) override { start_session_with(scheduled_ns, UINT32_MAX, std::nullopt); }
   void issue_entry(int64_t scheduled_ns, uint32_t dataset_index) override {
     start_session_with(scheduled_ns, UINT32_MAX, dataset_index);
   }
-  void finish_sending() override { stop_sending(); }
+  // Multi-turn: started sessions still send their remaining turns; the phase ends with them.
+  void finish_sending() override {
+    if (issuer_.multi_turn_)
+      sessions_closed_ = true;
+    else
+      stop_sending();
+  }
 
   uint32_t start_session(int64_t scheduled_ns, uint32_t max_turns) override {
     return start_session_with(scheduled_ns, max_turns, std::nullopt);
@@ -97,7 +106,8 @@ class CreditIssuer::Phase : public PhaseControl {
     ++sessions_started_;
     if (issuer_.multi_turn_) {
       // Conversations in dataset order by session, not by credit: turns use up no entries.
-      credit.dataset_index = uint32_t(issuer_.next_conversation_++ % issuer_.dataset_size_);
+      credit.dataset_index =
+          dataset_index ? *dataset_index : uint32_t(issuer_.next_conversation_++ % issuer_.dataset_size_);
       credit.session_id = credit.id;
       credit.session_turns = std::max<uint32_t>(
           1, std::min(max_turns, issuer_.conversations_[credit.dataset_index].turns()));
@@ -140,8 +150,11 @@ class CreditIssuer::Phase : public PhaseControl {
     next.turn_index = credit.turn_index + 1;
     next.session_turns = credit.session_turns;
     next.worker = worker;
+    const ConversationShape& shape = issuer_.conversations_[credit.dataset_index];
+    const int64_t at_ns = shape.at_ns.empty() ? -1 : shape.at_ns[credit.turn_index];
     next.due_ns = strategy.continuation_due_ns(
-        credit, credit.done_ns + issuer_.conversations_[credit.dataset_index].delay_ns[credit.turn_index]);
+        credit, at_ns >= 0 ? std::max(credit.done_ns, start_ns_ + at_ns)
+                           : credit.done_ns + shape.delay_ns[credit.turn_index]);
     continuations_.schedule(next);
   }
 
@@ -169,6 +182,7 @@ class CreditIssuer::Phase : public PhaseControl {
   }
 
   CreditIssuer& issuer_;
+  const int64_t start_ns_;
   const int64_t duration_end_ns_;  // 0 = no duration limit
   RenewalBudget budget_;
   PrefillGate prefill_;
@@ -179,6 +193,7 @@ class CreditIssuer::Phase : public PhaseControl {
   int64_t sessions_active_ = 0;  // multi-turn: started, final turn not yet returned
   ContinuationQueue continuations_;
   bool sending_done_ = false;
+  bool sessions_closed_ = false;  // the strategy has finished: no new session, running ones go on
 };
 
 CreditIssuer::CreditIssuer(std::vector<CreditTarget*> workers, CreditReturns& returns,

@@ -39,6 +39,9 @@ FixedSchedule build_fixed_schedule(FileDataset file, const ProfileConfig& config
   out.dataset.entries.reserve(kept.size());
   out.offsets_ns.reserve(kept.size());
   for (size_t i : kept) {
+    // Later turns' trace times move onto the same schedule as the first turns.
+    for (DatasetTurn& t : file.dataset.entries[i].later_turns)
+      if (t.timestamp_ms) t.timestamp_ms = std::max(0.0, *t.timestamp_ms - zero);
     out.dataset.entries.push_back(std::move(file.dataset.entries[i]));
     out.offsets_ns.push_back(std::llround((*ts[i] - zero) * 1e6));
   }

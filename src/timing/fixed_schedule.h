@@ -3,7 +3,8 @@
 // relative to the phase start. Rows outside [start offset, end offset] (ms, inclusive) are
 // dropped; the rest are sorted by timestamp (file order among equals) and sent at
 // (timestamp − z) ms, where z is the first kept timestamp with auto-offset, else the start
-// offset, else 0.
+// offset, else 0. Later turns of a kept conversation keep their timestamps, also shifted by −z
+// (DatasetTurn::timestamp_ms is then ms from the phase start).
 #include <cstdint>
 #include <vector>
 

@@ -50,6 +50,27 @@ TEST(TraceReplayFlags, TypeIsInferredAndNoFixedScheduleKeepsConcurrencyMode) {
   EXPECT_TRUE(parse({"--input-file", text.path, "--fixed-schedule"}).fixed_schedule);
 }
 
+TEST(TraceReplayFlags, NewerFileTypesAreInferredAndTracesPromote) {
+  TraceFile conversation("{\"turns\": [{\"text\": \"a\", \"timestamp\": 1}]}\n");
+  ProfileConfig mt = parse({"--input-file", conversation.path});
+  EXPECT_EQ(mt.custom_dataset_type, CustomDatasetType::multi_turn);
+  EXPECT_FALSE(mt.fixed_schedule);  // not a trace type
+  TraceFile bailian("{\"chat_id\": 1, \"timestamp\": 1.5, \"input_length\": 4, \"type\": \"text\"}\n");
+  ProfileConfig bl = parse({"--input-file", bailian.path});
+  EXPECT_EQ(bl.custom_dataset_type, CustomDatasetType::bailian_trace);
+  EXPECT_TRUE(bl.fixed_schedule);
+  TraceFile csv("Timestamp,Model,Request tokens,Response tokens\n0.5,x,3,4\n");
+  ProfileConfig bg = parse({"--input-file", csv.path});
+  EXPECT_EQ(bg.custom_dataset_type, CustomDatasetType::burst_gpt_trace);
+  EXPECT_TRUE(bg.fixed_schedule);
+  EXPECT_EQ(bg.to_json()["input"]["custom_dataset_type"], "burst_gpt_trace");
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  EXPECT_EQ(parse({"--input-file", dir}).custom_dataset_type, CustomDatasetType::random_pool);
+  TraceFile pool("{\"text\": \"q\"}\n");
+  EXPECT_EQ(parse({"--input-file", pool.path, "--custom-dataset-type", "random-pool"}).custom_dataset_type,
+            CustomDatasetType::random_pool);
+}
+
 TEST(TraceReplayFlags, OffsetsAndAutoOffset) {
   TraceFile f(kTimedTrace);
   ProfileConfig c = parse({"--input-file", f.path, "--fixed-schedule-start-offset", "50",
@@ -90,8 +111,8 @@ TEST(TraceReplayFlags, ValidationErrors) {
   EXPECT_THAT(error_of({"--input-file", "/nonexistent/trace.jsonl"}),
               HasSubstr("--input-file /nonexistent/trace.jsonl: cannot open file"));
   EXPECT_THAT(error_of({"--custom-dataset-type", "single_turn"}), HasSubstr("requires --input-file"));
-  EXPECT_THAT(error_of({"--input-file", f.path, "--custom-dataset-type", "multi_turn"}),
-              HasSubstr("--custom-dataset-type multi_turn is not supported yet"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--custom-dataset-type", "weka_trace"}),
+              HasSubstr("--custom-dataset-type weka_trace is not supported yet"));
   EXPECT_THAT(error_of({"--input-file", f.path, "--custom-dataset-type", "nope"}), HasSubstr("invalid choice"));
   EXPECT_THAT(error_of({"--input-file", f.path, "--fixed-schedule-start-offset", "-1"}),
               HasSubstr("--fixed-schedule-start-offset must be >= 0"));

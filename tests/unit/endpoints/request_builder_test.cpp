@@ -123,8 +123,8 @@ DatasetEntry conversation() {
   e.prompt = "one";
   e.max_tokens = 1;
   e.system_message = "sys";
-  e.later_turns.push_back({"two", 1, 2, 0});
-  e.later_turns.push_back({"three", 1, 3, 0});
+  e.later_turns.push_back({"two", 1, 2, 0, {}, "user"});
+  e.later_turns.push_back({"three", 1, 3, 0, {}, "user"});
   return e;
 }
 

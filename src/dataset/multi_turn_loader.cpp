@@ -1,0 +1,95 @@
+// --custom-dataset-type multi_turn (workloads-and-endpoints.md §3.2, §5.1): one conversation
+// per line, {"session_id"?, "turns": [single_turn-like objects]}. Turns are sent in order, each
+// with the whole history so far (earlier turns and the replies really received).
+#include "dataset/input_file_dataset.h"
+#include "dataset/row_texts.h"
+
+namespace aiperf {
+namespace {
+
+struct FileTurn {
+  std::string text;
+  std::string role = "user";
+  std::optional<int64_t> max_tokens;
+  std::optional<double> timestamp_ms;
+  double delay_ms = 0;
+  bool dispatch_fields = false;  // carries timing or an output length: never hoisted
+};
+
+FileTurn read_turn(const JsonlRow& turn) {
+  turn.reject({"image", "images", "image_uuids", "audio", "audios", "video", "videos", "extra", "session_id"});
+  std::vector<std::string> texts = read_row_texts(turn);
+  if (texts.size() != 1)
+    turn.fail("'texts' with " + std::to_string(texts.size()) +
+              " texts (several prompts in one request) is not supported yet by aiperf-cpp");
+  FileTurn t;
+  t.text = std::move(texts.front());
+  if (std::optional<std::string> role = turn.string("role")) {
+    if (role->empty()) turn.fail("'role' must not be empty");
+    t.role = *role;
+  }
+  t.timestamp_ms = turn.number("timestamp", 0);
+  std::optional<double> delay = turn.number("delay", 0);
+  if (t.timestamp_ms && delay) turn.fail("'timestamp' and 'delay' are mutually exclusive");
+  t.delay_ms = delay.value_or(0);
+  t.max_tokens = turn.integer("output_length", 1);
+  if (std::optional<int64_t> alias = turn.integer("max_tokens", 1)) {
+    if (t.max_tokens) turn.fail("'output_length' and 'max_tokens' are mutually exclusive");
+    t.max_tokens = alias;
+  }
+  t.dispatch_fields = t.timestamp_ms || delay || t.max_tokens;
+  return t;
+}
+
+}  // namespace
+
+FileDataset load_multi_turn_file(const ProfileConfig& config, const Tokenizer&) {
+  FileDataset out;
+  FallbackOutputLength fallback_osl(config);
+  // Upstream hoists a leading system turn only where the endpoint has a system message.
+  const bool hoist_system = config.endpoint_type == EndpointType::chat;
+  for_each_jsonl_row(*config.input_file, [&](const JsonlRow& row) {
+    CommonRowFields common;
+    common.session_id = row.string("session_id");
+    if (!row.has("turns")) row.fail("missing required field 'turns'");
+    const nlohmann::json& list = row.value.at("turns");
+    if (!list.is_array() || list.empty()) row.fail("'turns' must be a non-empty list of turn objects");
+    std::vector<FileTurn> turns;
+    for (size_t k = 0; k < list.size(); ++k) {
+      JsonlRow turn{row.path, row.line, list[k], "turn " + std::to_string(k + 1)};
+      if (!list[k].is_object()) turn.fail("expected a JSON object, got " + std::string(list[k].type_name()));
+      turns.push_back(read_turn(turn));
+      // The fixed schedule sends a later turn at its timestamp or right after the previous
+      // reply, whichever is later: an earlier timestamp is a broken trace, not a schedule.
+      if (k > 0 && turns[k].timestamp_ms && turns[k - 1].timestamp_ms && *turns[k].timestamp_ms < *turns[k - 1].timestamp_ms)
+        turn.fail("'timestamp' " + nlohmann::json(*turns[k].timestamp_ms).dump() + " is before the previous turn's " +
+                  nlohmann::json(*turns[k - 1].timestamp_ms).dump() + " (turns must be in time order)");
+    }
+    DatasetEntry entry;
+    size_t first = 0;
+    if (hoist_system && turns.size() > 1 && turns[0].role == "system" && !turns[0].dispatch_fields) {
+      entry.system_message = std::move(turns[0].text);
+      first = 1;
+    }
+    // Think time runs from the previous reply; a conversation's start is set by the load mode.
+    if (turns[first].delay_ms != 0)
+      row.fail("turn " + std::to_string(first + 1) + ": 'delay' on a conversation's first turn is not supported yet by aiperf-cpp");
+    common.timestamp_ms = turns[first].timestamp_ms;
+    entry.prompt = std::move(turns[first].text);
+    entry.role = std::move(turns[first].role);
+    entry.max_tokens = turns[first].max_tokens ? turns[first].max_tokens : fallback_osl.next();
+    for (size_t k = first + 1; k < turns.size(); ++k) {
+      DatasetTurn t;
+      t.prompt = std::move(turns[k].text);
+      t.role = std::move(turns[k].role);
+      t.max_tokens = turns[k].max_tokens ? turns[k].max_tokens : fallback_osl.next();
+      t.delay_ms = turns[k].delay_ms * config.conversation_turn_delay_ratio;
+      t.timestamp_ms = turns[k].timestamp_ms;
+      entry.later_turns.push_back(std::move(t));
+    }
+    add_file_entry(out, config, row, common, std::move(entry));
+  });
+  return out;
+}
+
+}  // namespace aiperf

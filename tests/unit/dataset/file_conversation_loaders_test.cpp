@@ -1,0 +1,227 @@
+// Loaders for multi_turn, random_pool, bailian_trace and burst_gpt_trace files
+// (workloads-and-endpoints.md §3.2, §3.3, §3.5, §3.7).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "dataset/input_file_dataset.h"
+#include "tokenizer/word_tokenizer.h"
+#include "../support/temp_text_file.h"
+
+namespace aiperf {
+namespace {
+
+using ::testing::HasSubstr;
+using TextFile = test_support::TempTextFile;
+
+ProfileConfig config_for(const std::string& path, CustomDatasetType type) {
+  ProfileConfig c;
+  c.model_names = {"m"};
+  c.random_seed = 7;
+  c.input_file = path;
+  c.custom_dataset_type = type;
+  return c;
+}
+
+FileDataset load(const std::string& text, CustomDatasetType type) {
+  TextFile f(text);
+  return load_input_file(config_for(f.path, type), WordTokenizer("w"));
+}
+
+std::string load_error(const std::string& text, CustomDatasetType type, EndpointType endpoint = EndpointType::chat) {
+  TextFile f(text);
+  ProfileConfig c = config_for(f.path, type);
+  c.endpoint_type = endpoint;
+  try {
+    load_input_file(c, WordTokenizer("w"));
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no ConfigError for: " << text;
+  return "";
+}
+
+size_t words(const std::string& s) { return WordTokenizer("w").count(s); }
+
+constexpr auto kMultiTurn = CustomDatasetType::multi_turn;
+constexpr auto kPool = CustomDatasetType::random_pool;
+constexpr auto kBailian = CustomDatasetType::bailian_trace;
+constexpr auto kBurst = CustomDatasetType::burst_gpt_trace;
+
+TEST(MultiTurnFile, ConversationsWithTurnsDelaysRolesAndHoistedSystemTurn) {
+  FileDataset d = load(
+      "{\"session_id\": \"c1\", \"turns\": [{\"role\": \"system\", \"text\": \"Answer tersely.\"}, "
+      "{\"text\": \"What is a mutex?\"}, {\"text\": \"Give a C++ example.\", \"delay\": 2000, \"output_length\": 200}]}\n"
+      "\n"
+      "{\"turns\": [{\"texts\": [\"one\"], \"timestamp\": 5}, {\"text\": \"two\", \"role\": \"assistant\", \"timestamp\": 9}]}\n",
+      kMultiTurn);
+  ASSERT_EQ(d.dataset.entries.size(), 2u);
+  const DatasetEntry& a = d.dataset.entries[0];
+  EXPECT_EQ(a.conversation_id, "c1");
+  EXPECT_EQ(a.system_message, "Answer tersely.");
+  EXPECT_EQ(a.prompt, "What is a mutex?");
+  ASSERT_EQ(a.later_turns.size(), 1u);
+  EXPECT_EQ(a.later_turns[0].prompt, "Give a C++ example.");
+  EXPECT_EQ(a.later_turns[0].delay_ms, 2000.0);
+  EXPECT_EQ(a.later_turns[0].max_tokens, 200);
+  EXPECT_TRUE(a.resend_history);
+  const DatasetEntry& b = d.dataset.entries[1];
+  EXPECT_EQ(b.conversation_id, "session_000001");
+  EXPECT_FALSE(b.system_message);
+  EXPECT_EQ(b.later_turns.at(0).role, "assistant");
+  EXPECT_EQ(b.later_turns.at(0).timestamp_ms, 9.0);
+  EXPECT_EQ(d.timestamps_ms, (std::vector<std::optional<double>>{std::nullopt, 5.0}));
+  EXPECT_EQ(d.lines, (std::vector<size_t>{1, 3}));
+}
+
+TEST(MultiTurnFile, SystemTurnStaysATurnOffChatAndWithDispatchFields) {
+  FileDataset d = load("{\"turns\": [{\"role\": \"system\", \"text\": \"s\", \"output_length\": 3}, {\"text\": \"u\"}]}\n",
+                       kMultiTurn);
+  EXPECT_FALSE(d.dataset.entries[0].system_message);
+  EXPECT_EQ(d.dataset.entries[0].role, "system");
+}
+
+TEST(MultiTurnFile, BadInputNamesFileLineAndTurn) {
+  EXPECT_THAT(load_error("", kMultiTurn), HasSubstr("the file has no records"));
+  EXPECT_THAT(load_error("{\"turns\": []}\n", kMultiTurn), HasSubstr("line 1: 'turns' must be a non-empty list"));
+  EXPECT_THAT(load_error("{\"text\": \"x\"}\n", kMultiTurn), HasSubstr("line 1: missing required field 'turns'"));
+  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\"}]}\n{\"turns\": [{\"text\": \"a\"}, {\"delay\": 5}]}\n", kMultiTurn),
+              HasSubstr(", line 2, turn 2: missing required field 'text'"));
+  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\"}, 3]}\n", kMultiTurn), HasSubstr("line 1, turn 2: expected a JSON object"));
+  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\", \"timestamp\": 9}, {\"text\": \"b\", \"timestamp\": 4}]}\n", kMultiTurn),
+              HasSubstr("line 1, turn 2: 'timestamp' 4.0 is before the previous turn's 9.0"));
+  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\"}, {\"text\": \"b\", \"timestamp\": 4, \"delay\": 1}]}\n", kMultiTurn),
+              HasSubstr("mutually exclusive"));
+  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\", \"image\": \"x.png\"}]}\n", kMultiTurn),
+              HasSubstr("turn 1: field 'image' is not supported yet"));
+  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\", \"delay\": 5}]}\n", kMultiTurn),
+              HasSubstr("'delay' on a conversation's first turn"));
+  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\"}, {\"text\": \"b\"}]}\n", kMultiTurn, EndpointType::completions),
+              HasSubstr("line 1: a multi-turn conversation needs a chat endpoint"));
+  // Wrong type: a single_turn file read as multi_turn.
+  EXPECT_THAT(load_error("{\"text\": \"a\"}\n", kMultiTurn), HasSubstr("missing required field 'turns'"));
+}
+
+struct TempDir {
+  std::filesystem::path path;
+  TempDir() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "aiperf_pool_XXXXXX").string();
+    path = ::mkdtemp(tmpl.data());
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  void write(const std::string& name, const std::string& text) const { std::ofstream(path / name) << text; }
+};
+
+TEST(RandomPool, FilePoolSizedByEntriesAndDeterministicPerSeed) {
+  TextFile f("{\"text\": \"a\"}\n{\"text\": \"b\"}\n{\"texts\": [\"c\"]}\n");
+  ProfileConfig c = config_for(f.path, kPool);
+  c.num_dataset_entries = 40;
+  c.num_dataset_entries_given = true;
+  FileDataset one = load_input_file(c, WordTokenizer("w"));
+  FileDataset two = load_input_file(c, WordTokenizer("w"));
+  ASSERT_EQ(one.dataset.entries.size(), 40u);
+  std::set<std::string> seen;
+  for (size_t i = 0; i < 40; ++i) {
+    EXPECT_EQ(one.dataset.entries[i].prompt, two.dataset.entries[i].prompt);
+    EXPECT_TRUE(one.dataset.entries[i].more_texts.empty());
+    seen.insert(one.dataset.entries[i].prompt);
+  }
+  EXPECT_EQ(seen, (std::set<std::string>{"a", "b", "c"}));  // with replacement, every row drawn
+  EXPECT_EQ(one.dataset.entries[0].conversation_id, "session_000000");
+  c.num_dataset_entries_given = false;
+  c.request_count = 5;
+  EXPECT_EQ(load_input_file(c, WordTokenizer("w")).dataset.entries.size(), 5u);
+}
+
+TEST(RandomPool, DirectoryMergesOneSampleOfEveryPoolIntoOneRequest) {
+  TempDir dir;
+  dir.write("questions.jsonl", "{\"text\": \"q1\"}\n{\"text\": \"q2\"}\n");
+  dir.write("contexts.jsonl", "{\"texts\": [{\"name\": \"context\", \"contents\": [\"ctx\"]}]}\n");
+  FileDataset d = load_input_file(config_for(dir.path.string(), kPool), WordTokenizer("w"));
+  ASSERT_EQ(d.dataset.entries.size(), 100u);  // upstream's default entry count
+  for (const DatasetEntry& e : d.dataset.entries) {
+    EXPECT_EQ(e.prompt, "ctx");  // pools in file-name order: contexts, then questions
+    ASSERT_EQ(e.more_texts.size(), 1u);
+    EXPECT_TRUE(e.more_texts[0] == "q1" || e.more_texts[0] == "q2");
+  }
+}
+
+TEST(RandomPool, BadInput) {
+  EXPECT_THAT(load_error("{\"text\": \"a\"}\n{\"text\": \"a\", \"timestamp\": 3}\n", kPool),
+              HasSubstr("line 2: field 'timestamp' is not allowed in a random_pool row"));
+  EXPECT_THAT(load_error("\n", kPool), HasSubstr("the file has no records"));
+  EXPECT_THAT(load_error("{\"input_length\": 3}\n", kPool), HasSubstr("line 1: missing required field 'text'"));
+  TempDir empty;
+  EXPECT_THROW(load_input_file(config_for(empty.path.string(), kPool), WordTokenizer("w")), ConfigError);
+}
+
+TEST(BailianTrace, ParentChainsFormConversationsSentWithoutHistory) {
+  FileDataset d = load(
+      "{\"chat_id\": 42, \"parent_chat_id\": 41, \"timestamp\": 14.0, \"input_length\": 70, \"output_length\": 5, "
+      "\"type\": \"text\", \"turn\": 2, \"hash_ids\": [100, 101, 102, 103, 104]}\n"
+      "{\"chat_id\": 41, \"parent_chat_id\": -1, \"timestamp\": 12.5, \"input_length\": 40, \"output_length\": 9, "
+      "\"type\": \"text\", \"turn\": 1, \"hash_ids\": [100, 101, 102]}\n"
+      "{\"chat_id\": 7, \"timestamp\": 13, \"input_length\": 3}\n",
+      kBailian);
+  ASSERT_EQ(d.dataset.entries.size(), 2u);
+  const DatasetEntry& a = d.dataset.entries[0];
+  EXPECT_EQ(a.conversation_id, "41");
+  EXPECT_FALSE(a.resend_history);
+  EXPECT_EQ(words(a.prompt), 40u);
+  EXPECT_EQ(a.max_tokens, 9);
+  ASSERT_EQ(a.later_turns.size(), 1u);
+  EXPECT_EQ(words(a.later_turns[0].prompt), 70u);
+  EXPECT_EQ(a.later_turns[0].timestamp_ms, 14000.0);
+  // 16-token blocks: the shared hash ids 100..102 give the same first 40 tokens.
+  EXPECT_EQ(a.later_turns[0].prompt.substr(0, a.prompt.size()), a.prompt);
+  EXPECT_EQ(d.timestamps_ms, (std::vector<std::optional<double>>{12500.0, 13000.0}));
+  EXPECT_EQ(d.lines, (std::vector<size_t>{2, 3}));
+}
+
+TEST(BailianTrace, BadInput) {
+  EXPECT_THAT(load_error("{\"timestamp\": 1, \"input_length\": 3}\n", kBailian), HasSubstr("line 1: missing required field 'chat_id'"));
+  EXPECT_THAT(load_error("{\"chat_id\": 1, \"input_length\": 3}\n", kBailian), HasSubstr("missing required field 'timestamp'"));
+  EXPECT_THAT(load_error("{\"chat_id\": 1, \"timestamp\": 1, \"input_length\": 3}\n{\"chat_id\": 1, \"timestamp\": 2, \"input_length\": 3}\n",
+                         kBailian),
+              HasSubstr("line 2: chat_id 1 already used on line 1"));
+  EXPECT_THAT(load_error("{\"chat_id\": 1, \"timestamp\": 5, \"input_length\": 3, \"turn\": 1}\n"
+                         "{\"chat_id\": 2, \"parent_chat_id\": 1, \"timestamp\": 4, \"input_length\": 3, \"turn\": 2}\n",
+                         kBailian),
+              HasSubstr("line 2: turn 2 of conversation 1 has a timestamp before that of line 1"));
+  EXPECT_THAT(load_error("{\"chat_id\": 1, \"timestamp\": 5, \"input_length\": 3}\n{\"chat_id\": 2, \"timestamp\": 5,\n", kBailian),
+              HasSubstr("line 2: invalid JSON"));
+  EXPECT_THAT(load_error("", kBailian), HasSubstr("the file has no records"));
+  EXPECT_THAT(load_error("{\"chat_id\": 1, \"timestamp\": 1, \"input_length\": 40, \"hash_ids\": [1, 2, 3, 4]}\n", kBailian),
+              HasSubstr("line 1: "));
+}
+
+TEST(BurstGptTrace, RowsBecomeTimedRequestsOfExactLength) {
+  FileDataset d = load(
+      "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n"
+      "0.0,ChatGPT,412,96,508,Conversation log\n"
+      "0.73,GPT-4,12,244,1534,\"API, log\"\n"
+      "1.5,GPT-4,30,0,30,Conversation log\n",
+      kBurst);
+  ASSERT_EQ(d.dataset.entries.size(), 2u);  // the 0-response row is skipped (and reported)
+  EXPECT_EQ(words(d.dataset.entries[0].prompt), 412u);
+  EXPECT_EQ(d.dataset.entries[0].max_tokens, 96);
+  EXPECT_EQ(words(d.dataset.entries[1].prompt), 12u);
+  EXPECT_EQ(d.timestamps_ms, (std::vector<std::optional<double>>{0.0, 730.0}));
+  EXPECT_EQ(d.lines, (std::vector<size_t>{2, 3}));
+}
+
+TEST(BurstGptTrace, BadInput) {
+  EXPECT_THAT(load_error("", kBurst), HasSubstr("the file has no records"));
+  EXPECT_THAT(load_error("Timestamp,Model,Response tokens\n1,a,3\n", kBurst),
+              HasSubstr("line 1: the CSV header has no 'Request tokens' column"));
+  EXPECT_THAT(load_error("Timestamp,Request tokens,Response tokens\nx,1,1\n", kBurst),
+              HasSubstr("no usable records (every row was skipped, first at line 2)"));
+  // Wrong type: a JSONL file read as burst_gpt_trace.
+  EXPECT_THAT(load_error("{\"text\": \"a\"}\n", kBurst), HasSubstr("the CSV header has no 'Timestamp' column"));
+}
+
+}  // namespace
+}  // namespace aiperf
