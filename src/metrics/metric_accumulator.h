@@ -9,6 +9,7 @@
 
 #include "metrics/metric_result.h"
 #include "metrics/record_metrics.h"
+#include "metrics/sample_column.h"
 #include "metrics/sweep_line.h"
 
 namespace aiperf {
@@ -27,7 +28,7 @@ class MetricAccumulator {
   int64_t valid_count() const { return valid_; }
   int64_t error_count() const { return errors_; }
   // Every sample of record metric `id` so far, base units (valid and error records).
-  const std::vector<double>& samples(MetricId id) const { return samples_[size_t(id)]; }
+  std::vector<double> samples(MetricId id) const { return samples_[size_t(id)].to_vector(); }
 
   // Record metrics with at least one sample (full statistics), then aggregates and derived
   // metrics that are defined; all in display units, in catalogue order. Rates divide by
@@ -37,7 +38,7 @@ class MetricAccumulator {
  private:
   void add_samples(const RecordMetrics& m);
 
-  std::array<std::vector<double>, kRecordMetricCount> samples_;  // base units
+  std::array<SampleColumn, kRecordMetricCount> samples_;  // base units, arrival order
   std::vector<SweepInterval> intervals_;  // every request's life, for the sweep-line curves
   void add_counts(const RecordMetrics& m);
 

@@ -5,6 +5,9 @@
 #include <cmath>
 #include <string_view>
 
+#include "metrics/radix_sort.h"
+#include "metrics/weighted_quantiles.h"
+
 namespace aiperf {
 namespace {
 
@@ -26,7 +29,7 @@ struct Event {
 // The values in force between two consecutive event times.
 struct Step {
   double duration_ns;
-  std::array<double, kCurves> v;
+  std::array<double, kCurves + 1> v;  // v[kCurves]: apply()'s spare slot
 };
 
 void add_span(std::vector<Event>& events, int64_t from, int64_t to, Event::Kind kind, double tokens) {
@@ -36,21 +39,18 @@ void add_span(std::vector<Event>& events, int64_t from, int64_t to, Event::Kind 
   events.push_back({to, kind, -1, per_ns});
 }
 
-void apply(std::array<double, kCurves>& now, const Event& e) {
-  switch (e.kind) {
-    case Event::request: now[kConcurrency] += e.sign; break;
-    case Event::prefill:
-      now[kPrefillConcurrency] += e.sign;
-      now[kPrefillRate] += e.sign * e.per_ns;
-      break;
-    case Event::decode:
-      now[kDecodeConcurrency] += e.sign;
-      now[kDecodeRate] += e.sign * e.per_ns;
-      break;
-  }
+// Which count and which rate each kind of event moves; a request's rate goes to a spare
+// slot (kCurves), so applying an event needs no branch on its kind.
+constexpr size_t kCountCurve[] = {kConcurrency, kPrefillConcurrency, kDecodeConcurrency};
+constexpr size_t kRateCurve[] = {kCurves, kPrefillRate, kDecodeRate};
+
+void apply(std::array<double, kCurves + 1>& now, const Event& e) {
+  now[kCountCurve[e.kind]] += e.sign;
+  now[kRateCurve[e.kind]] += e.sign * e.per_ns;
 }
 
-std::vector<Step> sweep(std::span<const SweepInterval> intervals) {
+// Every request's span ends, sorted by time (the one sort of the sweep).
+std::vector<Event> sorted_events(std::span<const SweepInterval> intervals) {
   std::vector<Event> events;
   events.reserve(intervals.size() * 6);
   for (const SweepInterval& r : intervals) {
@@ -63,19 +63,30 @@ std::vector<Step> sweep(std::span<const SweepInterval> intervals) {
   }
   // Every event at one instant is applied before the next segment starts, so their order
   // within the instant (upstream: ends first) cannot change a segment's value.
-  std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.t < b.t; });
-  std::vector<Step> steps;
-  steps.reserve(events.size());
-  std::array<double, kCurves> now{};
+  // A stable sort: events at one instant keep the intervals' order, so the rate sums (and
+  // their rounding) are reproducible. Keys are offsets from the first event.
+  if (events.empty()) return events;
+  const int64_t t0 = std::min_element(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.t < b.t; })->t;
+  radix_sort_by_key(events, [t0](const Event& e) { return uint64_t(e.t - t0); });
+  return events;
+}
+
+// Calls f(step) for the values in force between each two consecutive event times. Steps are
+// regenerated per metric rather than stored: the walk is cheap next to 48 bytes x 3 per request.
+template <class F>
+void for_each_step(const std::vector<Event>& events, F&& f) {
+  Step step{0, {}};
   for (size_t i = 0; i < events.size();) {
     const int64_t t = events[i].t;
-    for (; i < events.size() && events[i].t == t; ++i) apply(now, events[i]);
+    for (; i < events.size() && events[i].t == t; ++i) apply(step.v, events[i]);
     // Rates are sums of doubles: snap to 0 when nothing is in flight so no residue remains.
-    if (now[kDecodeConcurrency] < 0.5) now[kDecodeRate] = 0;
-    if (now[kPrefillConcurrency] < 0.5) now[kPrefillRate] = 0;
-    if (i < events.size()) steps.push_back({double(events[i].t - t), now});
+    if (step.v[kDecodeConcurrency] < 0.5) step.v[kDecodeRate] = 0;
+    if (step.v[kPrefillConcurrency] < 0.5) step.v[kPrefillRate] = 0;
+    if (i < events.size()) {
+      step.duration_ns = double(events[i].t - t);
+      f(step);
+    }
   }
-  return steps;
 }
 
 struct SweepMetric {
@@ -125,54 +136,58 @@ constexpr SweepMetric kMetrics[] = {
 
 }  // namespace
 
-std::optional<TimeWeightedStats> time_weighted_stats(std::vector<Segment> segments) {
+namespace {
+
+// time_weighted_stats() on a buffer the caller keeps (its capacity is reused per metric).
+std::optional<TimeWeightedStats> stats_of(std::vector<Segment>& segments) {
   std::erase_if(segments, [](const Segment& s) { return !(s.duration_ns > 0); });
   if (segments.empty()) return std::nullopt;
-  std::sort(segments.begin(), segments.end(), [](const Segment& a, const Segment& b) { return a.value < b.value; });
+  // Sums in the order given (time order from the sweep): sorting by value first would make
+  // the rounding depend on how a sort arranges equal values.
   double total = 0, weighted = 0;
+  TimeWeightedStats out;
+  out.min = out.max = segments.front().value;
   for (const Segment& s : segments) {
     total += s.duration_ns;
     weighted += s.value * s.duration_ns;
+    out.min = std::min(out.min, s.value);
+    out.max = std::max(out.max, s.value);
   }
-  TimeWeightedStats out;
   out.avg = weighted / total;
-  out.min = segments.front().value;
-  out.max = segments.back().value;
   double ss = 0;
   for (const Segment& s : segments) ss += (s.value - out.avg) * (s.value - out.avg) * s.duration_ns;
   out.std = std::sqrt(ss / total);
-  const std::pair<double, double*> quantiles[] = {{0.50, &out.p50}, {0.90, &out.p90}, {0.95, &out.p95}, {0.99, &out.p99}};
-  for (const auto& [q, slot] : quantiles) {
-    double cumulative = 0;
-    *slot = segments.back().value;
-    for (const Segment& s : segments) {
-      cumulative += s.duration_ns;
-      if (cumulative / total >= q) {
-        *slot = s.value;
-        break;
-      }
-    }
-  }
+  constexpr double kQuantiles[] = {0.50, 0.90, 0.95, 0.99};
+  double p[4];
+  weighted_quantiles(segments, total, kQuantiles, p);
+  out.p50 = p[0];
+  out.p90 = p[1];
+  out.p95 = p[2];
+  out.p99 = p[3];
   return out;
 }
 
+}  // namespace
+
+std::optional<TimeWeightedStats> time_weighted_stats(std::vector<Segment> segments) { return stats_of(segments); }
+
 std::vector<MetricResult> sweep_line_metrics(std::span<const SweepInterval> intervals) {
   std::vector<MetricResult> out;
-  const std::vector<Step> steps = sweep(intervals);
-  if (steps.empty()) return out;
+  const std::vector<Event> events = sorted_events(intervals);
+  if (events.empty()) return out;
   const bool any_first_token = std::any_of(intervals.begin(), intervals.end(),
                                            [](const SweepInterval& r) { return r.first_token_ns != 0; });
   std::vector<Segment> segments;
-  segments.reserve(steps.size());
+  segments.reserve(events.size());
   for (const SweepMetric& metric : kMetrics) {
     // Without a first token there is no prefill/decode split and no token rate to show.
     const bool needs_first_token = std::string_view(metric.tag) != "effective_concurrency";
     if (needs_first_token && !any_first_token) continue;
     segments.clear();
-    for (const Step& s : steps)
+    for_each_step(events, [&](const Step& s) {
       if (!metric.active || s.v[metric.gate] > 0.5) segments.push_back({metric.value(s), s.duration_ns});
-    std::optional<TimeWeightedStats> st = time_weighted_stats(std::move(segments));
-    segments.clear();  // moved from: empty again, refilled for the next metric
+    });
+    std::optional<TimeWeightedStats> st = stats_of(segments);
     if (!st) continue;
     MetricResult r;
     r.tag = metric.tag;

@@ -1,0 +1,32 @@
+#pragma once
+// An ascending copy of a metric's finite samples, for the statistics at summarize().
+// Sums and std are taken over the samples in ascending order (that order fixes their
+// rounding), so a full sort is needed, not just a selection: an LSD radix sort on the
+// doubles' bit patterns does it in a few linear passes instead of n log n comparisons.
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "metrics/sample_column.h"
+
+namespace aiperf {
+
+// Order-preserving map of a finite double's bits onto unsigned integers (negatives are
+// flipped whole, positives get the sign bit set): a < b  <=>  ordered_bits(a) < ordered_bits(b),
+// except that -0.0 sorts just below +0.0.
+inline uint64_t ordered_bits(double v) {
+  const uint64_t b = std::bit_cast<uint64_t>(v);
+  return (b >> 63) ? ~b : b | (uint64_t(1) << 63);
+}
+
+inline double from_ordered_bits(uint64_t k) {
+  return std::bit_cast<double>((k >> 63) ? k & ~(uint64_t(1) << 63) : ~k);
+}
+
+// The finite samples of `samples`, ascending. Equal values are indistinguishable, so the
+// result is the same sequence std::sort would give (-0.0 sorts before +0.0).
+std::vector<double> sorted_finite(std::span<const double> samples);
+std::vector<double> sorted_finite(const SampleColumn& samples);
+
+}  // namespace aiperf
