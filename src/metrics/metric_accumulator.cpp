@@ -148,13 +148,15 @@ std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> ra
     return sum;
   };
 
+  SampleSorter sorter;  // its buffers go before the sweep line needs memory of its own
   for (size_t i = 0; i < kRecordMetricCount; ++i) {
     if (samples_[i].empty()) continue;
-    const std::vector<double> sorted = sorted_finite(samples_[i]);  // shared by both results
+    const std::span<const double> sorted = sorter.sorted_finite(samples_[i]);  // shared by both results
     if (auto r = distribution(MetricId(i), sorted)) out.push_back(std::move(*r));
     if ((metric_info(MetricId(i)).flags & kErrorAdjusted) && errors_ > 0)
       if (auto adj = error_adjusted(MetricId(i), sorted, errors_)) out.push_back(std::move(*adj));
   }
+  sorter = SampleSorter();
 
   const int64_t total = valid_ + errors_;
   if (valid_ > 0) v[size_t(MetricId::request_count)] = double(valid_);

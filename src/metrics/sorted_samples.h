@@ -24,9 +24,22 @@ inline double from_ordered_bits(uint64_t k) {
   return std::bit_cast<double>((k >> 63) ? k & ~(uint64_t(1) << 63) : ~k);
 }
 
-// The finite samples of `samples`, ascending. Equal values are indistinguishable, so the
-// result is the same sequence std::sort would give (-0.0 sorts before +0.0).
-std::vector<double> sorted_finite(std::span<const double> samples);
-std::vector<double> sorted_finite(const SampleColumn& samples);
+// Sorts one metric after another, reusing its buffers (a run's largest column, the
+// inter-chunk latencies, is several times the record count: allocating and faulting in
+// fresh buffers per metric cost more than the sort).
+class SampleSorter {
+ public:
+  // The finite samples, ascending; valid until the next call. Equal values are
+  // indistinguishable, so this is the sequence std::sort gives (-0.0 before +0.0).
+  std::span<const double> sorted_finite(const SampleColumn& samples);
+  std::span<const double> sorted_finite(std::span<const double> samples);
+
+ private:
+  template <class ForEachChunk>
+  std::span<const double> sort(size_t size, ForEachChunk&& for_each_chunk);
+
+  std::vector<double> out_;
+  std::vector<uint64_t> keys_, scratch_;
+};
 
 }  // namespace aiperf

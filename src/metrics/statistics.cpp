@@ -32,7 +32,8 @@ double population_std(std::span<const double> x, double mean) {
 }
 
 std::optional<DistributionStats> describe(const std::vector<double>& samples) {
-  return describe_sorted(sorted_finite(samples));
+  SampleSorter sorter;
+  return describe_sorted(sorter.sorted_finite(samples));
 }
 
 std::optional<DistributionStats> describe_sorted(std::span<const double> samples) {

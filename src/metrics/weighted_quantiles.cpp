@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "metrics/sorted_samples.h"
@@ -55,35 +56,56 @@ double select(std::vector<Segment> s, double before, double total, double q) {
 
 }  // namespace
 
-void weighted_quantiles(std::span<const Segment> segments, double total, std::span<const double> qs,
-                        std::span<double> out) {
-  // Level one, over every segment: the top 16 bits (sign, exponent, 4 mantissa bits).
-  constexpr int kTopShift = 48;
-  std::vector<double> weight(size_t(1) << 16, 0.0);
-  for (const Segment& s : segments) weight[ordered_bits(s.value) >> kTopShift] += s.duration_ns;
-  std::vector<size_t> bucket(qs.size());
-  std::vector<double> before(qs.size());
-  size_t last = weight.size() - 1;
-  while (last > 0 && weight[last] == 0) --last;  // durations > 0: the largest value's bucket
+WeightedQuantiles::WeightedQuantiles(std::span<const double> qs)
+    : qs_(qs.begin(), qs.end()), top_(size_t(1) << 16, 0.0), bucket_(qs.size()), before_(qs.size()),
+      members_(qs.size()) {}
+
+void WeightedQuantiles::set_range(double min, double max) {
+  lowest_key_ = ordered_bits(min);
+  shift_ = std::max(0, int(std::bit_width(ordered_bits(max) - lowest_key_)) - 16);
+}
+
+void WeightedQuantiles::locate(double total) {
+  total_ = total;
+  size_t last = top_.size() - 1;
+  while (last > 0 && top_[last] == 0) --last;  // durations > 0: the largest value's bucket
   size_t b = 0;
   double cumulative = 0;
-  for (size_t i = 0; i < qs.size(); ++i) {
-    while (b < last && (weight[b] == 0 || (cumulative + weight[b]) / total < qs[i])) cumulative += weight[b++];
-    bucket[i] = b;
-    before[i] = cumulative;
+  for (size_t i = 0; i < qs_.size(); ++i) {
+    while (b < last && (top_[b] == 0 || (cumulative + top_[b]) / total < qs_[i])) cumulative += top_[b++];
+    bucket_[i] = uint32_t(b);
+    before_[i] = cumulative;
   }
-  // One more pass gathers the few buckets the quantiles fell in.
-  std::vector<std::vector<Segment>> members(qs.size());
-  for (const Segment& s : segments) {
-    const size_t key = ordered_bits(s.value) >> kTopShift;
-    for (size_t i = 0; i < qs.size(); ++i)
-      if (bucket[i] == key && (i == 0 || bucket[i - 1] != key)) members[i].push_back(s);
-  }
-  for (size_t i = 0; i < qs.size(); ++i) {
+  if (!qs_.empty()) lowest_ = bucket_.front(), highest_ = bucket_.back();
+}
+
+void WeightedQuantiles::gather_slow(uint32_t bucket, double value, double duration) {
+  for (size_t i = 0; i < qs_.size(); ++i)
+    if (bucket_[i] == bucket) {  // the first quantile in a bucket holds its members
+      members_[i].push_back({value, duration});
+      return;
+    }
+}
+
+void WeightedQuantiles::results(std::span<double> out) {
+  for (size_t i = 0; i < qs_.size(); ++i) {
     size_t first = i;  // quantiles sharing a bucket share its members
-    while (first > 0 && bucket[first - 1] == bucket[i]) --first;
-    out[i] = select(members[first], before[i], total, qs[i]);
+    while (first > 0 && bucket_[first - 1] == bucket_[i]) --first;
+    const bool last_user = i + 1 == qs_.size() || bucket_[i + 1] != bucket_[i];
+    out[i] = select(last_user ? std::move(members_[first]) : members_[first], before_[i], total_, qs_[i]);
   }
+}
+
+void weighted_quantiles(std::span<const Segment> segments, double total, std::span<const double> qs,
+                        std::span<double> out) {
+  WeightedQuantiles w(qs);
+  const auto [lo, hi] = std::minmax_element(segments.begin(), segments.end(),
+                                            [](const Segment& a, const Segment& b) { return a.value < b.value; });
+  w.set_range(lo->value, hi->value);
+  for (const Segment& s : segments) w.count(s.value, s.duration_ns);
+  w.locate(total);
+  for (const Segment& s : segments) w.gather(s.value, s.duration_ns);
+  w.results(out);
 }
 
 }  // namespace aiperf

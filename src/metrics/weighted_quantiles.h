@@ -1,17 +1,57 @@
 #pragma once
 // Duration-weighted quantiles of a step function without sorting it (the sweep-line curves,
-// metrics-and-outputs.md §2.5): a histogram on the values' leading bits finds the bucket each
-// quantile falls in, and only that bucket is looked at more closely.
+// metrics-and-outputs.md §2.5). Given the values' range, two streaming passes over the
+// (value, duration) pairs, in any order: the first fills a 65536-bucket histogram over the
+// range (on the values' order-preserving bit patterns) and so finds the bucket each quantile
+// falls in; the second keeps only the pairs in those buckets, narrowed 8 bits at a time.
+//
+// A quantile q is the first value, ascending, at which the cumulative duration reaches q of
+// the total -- exactly what a walk over the value-sorted pairs finds, because durations are
+// whole nanoseconds and so every partial sum is exact whatever the grouping.
+#include <cstdint>
 #include <span>
+#include <vector>
 
+#include "metrics/sorted_samples.h"
 #include "metrics/sweep_line.h"
 
 namespace aiperf {
 
-// out[i] = the first value, ascending, at which the cumulative duration reaches qs[i] of
-// `total` (the sum of every duration): exactly what a walk over the value-sorted segments
-// finds, because durations are whole nanoseconds and every partial sum is exact.
-// `qs` ascending; segments non-empty, finite values, durations > 0.
+class WeightedQuantiles {
+ public:
+  // `qs` ascending, each in (0, 1].
+  explicit WeightedQuantiles(std::span<const double> qs);
+
+  // Before pass one: the smallest and largest value.
+  void set_range(double min, double max);
+  // Pass one: every pair (finite value in the range, duration > 0).
+  void count(double value, double duration) { top_[bucket_of(value)] += duration; }
+  // Between the passes; `total` = the sum of every duration.
+  void locate(double total);
+  // Pass two: the same pairs again.
+  void gather(double value, double duration) {
+    const uint32_t b = bucket_of(value);
+    if (b >= lowest_ && b <= highest_) gather_slow(b, value, duration);
+  }
+  // After pass two: out[i] is quantile qs[i].
+  void results(std::span<double> out);
+
+ private:
+  uint32_t bucket_of(double value) const { return uint32_t((ordered_bits(value) - lowest_key_) >> shift_); }
+  void gather_slow(uint32_t bucket, double value, double duration);
+
+  std::vector<double> qs_;
+  std::vector<double> top_;       // duration per top-16-bit bucket
+  std::vector<uint32_t> bucket_;  // per quantile: its bucket
+  std::vector<double> before_;    // per quantile: the duration of every smaller bucket
+  std::vector<std::vector<Segment>> members_;  // per distinct bucket (first quantile in it)
+  uint32_t lowest_ = 1, highest_ = 0;  // bucket range worth a look in pass two
+  double total_ = 0;
+  uint64_t lowest_key_ = 0;
+  int shift_ = 48;
+};
+
+// Both passes over `segments` (durations > 0, finite values) at once.
 void weighted_quantiles(std::span<const Segment> segments, double total, std::span<const double> qs,
                         std::span<double> out);
 
