@@ -142,9 +142,7 @@ std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> ra
     const auto& s = samples_[size_t(id)];
     if (s.empty()) return std::nullopt;  // derived from a metric no record had: absent
     double sum = 0;  // arrival order
-    s.for_each_chunk([&](std::span<const double> c) {
-      for (double x : c) sum += x;
-    });
+    s.for_each([&](double x) { sum += x; });
     return sum;
   };
 

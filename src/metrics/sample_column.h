@@ -3,8 +3,14 @@
 // copies what is already there (no 2x peak while a vector regrows) and allocates once per
 // chunk, not per record. Chunks start small (timeslices keep one column per metric per
 // slice) and double up to kMaxChunk.
+//
+// Most samples are whole numbers below 2^32 (latencies in ns, token counts): a chunk keeps
+// them in 4 bytes each, exactly, and switches to 8-byte doubles the first time a value is
+// not one (rates, fractions, -0.0, NaN). Reading gives back the very same doubles.
 #include <algorithm>
+#include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -14,8 +20,17 @@ namespace aiperf {
 class SampleColumn {
  public:
   void push_back(double v) {
-    if (fill_ == capacity_) grow();
-    chunks_.back()[fill_++] = v;
+    if (chunks_.empty() || chunks_.back().size == chunks_.back().capacity) grow();
+    Chunk& c = chunks_.back();
+    if (c.narrow) {
+      if (fits_narrow(v)) {
+        c.narrow[c.size++] = uint32_t(v);
+        ++size_;
+        return;
+      }
+      widen(c);
+    }
+    c.wide[c.size++] = v;
     ++size_;
   }
   void append(std::span<const double> values) {
@@ -25,34 +40,55 @@ class SampleColumn {
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
 
-  // Calls f(std::span<const double>) for each chunk, in arrival order.
+  // Calls f(double) for every sample, in arrival order.
   template <class F>
-  void for_each_chunk(F&& f) const {
-    for (size_t i = 0; i < chunks_.size(); ++i)
-      f(std::span<const double>(chunks_[i].get(), i + 1 == chunks_.size() ? fill_ : chunk_size(i)));
+  void for_each(F&& f) const {
+    for (const Chunk& c : chunks_) {
+      if (c.narrow) {
+        for (size_t i = 0; i < c.size; ++i) f(double(c.narrow[i]));
+      } else {
+        for (size_t i = 0; i < c.size; ++i) f(c.wide[i]);
+      }
+    }
   }
 
   std::vector<double> to_vector() const {
     std::vector<double> out;
     out.reserve(size_);
-    for_each_chunk([&](std::span<const double> c) { out.insert(out.end(), c.begin(), c.end()); });
+    for_each([&](double v) { out.push_back(v); });
     return out;
   }
 
  private:
   static constexpr size_t kFirstChunk = 64;
-  static constexpr size_t kMaxChunk = size_t(1) << 16;  // 512 KiB
+  static constexpr size_t kMaxChunk = size_t(1) << 16;
 
-  static size_t chunk_size(size_t i) { return std::min(kFirstChunk << std::min<size_t>(i, 20), kMaxChunk); }
+  struct Chunk {
+    std::unique_ptr<uint32_t[]> narrow;  // set: whole numbers so far
+    std::unique_ptr<double[]> wide;      // set once a value did not fit
+    size_t size = 0, capacity = 0;
+  };
 
-  void grow() {
-    capacity_ = chunk_size(chunks_.size());
-    chunks_.push_back(std::make_unique_for_overwrite<double[]>(capacity_));
-    fill_ = 0;
+  static bool fits_narrow(double v) {
+    // A whole number in [0, 2^32) other than -0.0 round-trips through uint32_t exactly.
+    return v >= 0 && v < 4294967296.0 && double(uint32_t(v)) == v && std::bit_cast<uint64_t>(v) != (uint64_t(1) << 63);
   }
 
-  std::vector<std::unique_ptr<double[]>> chunks_;
-  size_t fill_ = 0, capacity_ = 0, size_ = 0;
+  void grow() {
+    Chunk c;
+    c.capacity = std::min(kFirstChunk << std::min<size_t>(chunks_.size(), 20), kMaxChunk);
+    c.narrow = std::make_unique_for_overwrite<uint32_t[]>(c.capacity);
+    chunks_.push_back(std::move(c));
+  }
+
+  static void widen(Chunk& c) {
+    c.wide = std::make_unique_for_overwrite<double[]>(c.capacity);
+    for (size_t i = 0; i < c.size; ++i) c.wide[i] = double(c.narrow[i]);
+    c.narrow.reset();
+  }
+
+  std::vector<Chunk> chunks_;
+  size_t size_ = 0;
 };
 
 }  // namespace aiperf

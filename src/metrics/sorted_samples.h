@@ -35,11 +35,12 @@ class SampleSorter {
   std::span<const double> sorted_finite(std::span<const double> samples);
 
  private:
-  template <class ForEachChunk>
-  std::span<const double> sort(size_t size, ForEachChunk&& for_each_chunk);
+  template <class ForEach>
+  std::span<const double> sort(size_t size, ForEach&& for_each);
 
   std::vector<double> out_;
   std::vector<uint64_t> keys_, scratch_;
+  std::vector<uint32_t> counts_;
 };
 
 }  // namespace aiperf
