@@ -264,36 +264,56 @@ struct CurveSums {
   }
 };
 
-// A throughput curve's effective and active statistics, from three passes over the steps.
-// A template on the metric so its value and gate compile inline into the passes.
-template <size_t M>
-std::pair<std::optional<TimeWeightedStats>, std::optional<TimeWeightedStats>> rate_stats(const Steps& s) {
-  constexpr RateMetric m = kRateMetrics[M];
+// Every throughput curve's effective and active statistics. The first pass (sums, range)
+// is one loop for all curves, reading each step once; the histogram and gathering passes
+// run per curve, so only two histograms are hot at a time. Templates on the metric so its
+// value and gate compile inline.
+struct RatePair {
   CurveSums effective, active;
-  const size_t n = s.duration_ns.size();
-  auto pass = [&](auto&& step) {
-    for (size_t i = 0; i < n; ++i) {
-      const StepValues sv = at(s, i);
-      step(m.value(sv), s.duration_ns[i], m.gate(sv) > 0.5);
+  std::optional<TimeWeightedStats> effective_stats, active_stats;
+};
+
+template <size_t M>
+void rate_pass(const Steps& s, RatePair& pair, int which) {
+  constexpr RateMetric m = kRateMetrics[M];
+  for (size_t i = 0; i < s.duration_ns.size(); ++i) {
+    const StepValues sv = at(s, i);
+    const double v = m.value(sv), d = s.duration_ns[i];
+    const bool on = m.gate(sv) > 0.5;
+    if (which == 2) {
+      pair.effective.pass2(v, d);
+      if (on) pair.active.pass2(v, d);
+    } else {
+      pair.effective.pass3(v, d);
+      if (on) pair.active.pass3(v, d);
     }
+  }
+}
+
+template <size_t... M>
+void rate_stats(const Steps& s, std::array<RatePair, sizeof...(M)>& pairs, std::index_sequence<M...>) {
+  for (size_t i = 0; i < s.duration_ns.size(); ++i) {
+    const StepValues sv = at(s, i);
+    const double d = s.duration_ns[i];
+    auto first = [&](const RateMetric& m, RatePair& pair) {
+      const double v = m.value(sv);
+      pair.effective.pass1(v, d);
+      if (m.gate(sv) > 0.5) pair.active.pass1(v, d);
+    };
+    (first(kRateMetrics[M], pairs[M]), ...);
+  }
+  auto rest = [&]<size_t I>(std::integral_constant<size_t, I>) {
+    RatePair& pair = pairs[I];
+    pair.effective.after_pass1();
+    pair.active.after_pass1();
+    rate_pass<I>(s, pair, 2);
+    pair.effective.after_pass2();
+    pair.active.after_pass2();
+    rate_pass<I>(s, pair, 3);
+    pair.effective_stats = pair.effective.stats();  // frees the gathered steps
+    pair.active_stats = pair.active.stats();
   };
-  pass([&](double v, double d, bool on) {
-    effective.pass1(v, d);
-    if (on) active.pass1(v, d);
-  });
-  effective.after_pass1();
-  active.after_pass1();
-  pass([&](double v, double d, bool on) {
-    effective.pass2(v, d);
-    if (on) active.pass2(v, d);
-  });
-  effective.after_pass2();
-  active.after_pass2();
-  pass([&](double v, double d, bool on) {
-    effective.pass3(v, d);
-    if (on) active.pass3(v, d);
-  });
-  return {effective.stats(), active.stats()};
+  (rest(std::integral_constant<size_t, M>{}), ...);
 }
 
 }  // namespace
@@ -321,14 +341,12 @@ std::vector<MetricResult> sweep_line_metrics(std::span<const SweepInterval> inte
     for (size_t i = 1; i < std::size(kConcurrencyMetrics); ++i)
       found.push_back(result(kConcurrencyMetrics[i].name,
                              concurrency_stats(steps.duration_ns, steps.*kConcurrencyMetrics[i].column)));
-    auto add = [&]<size_t M>(std::integral_constant<size_t, M>) {
-      auto [effective, active] = rate_stats<M>(steps);
-      if (effective) found.push_back(result(kRateMetrics[M].effective, *effective));
-      if (active) found.push_back(result(kRateMetrics[M].active, *active));
-    };
-    [&]<size_t... M>(std::index_sequence<M...>) {
-      (add(std::integral_constant<size_t, M>{}), ...);
-    }(std::make_index_sequence<std::size(kRateMetrics)>{});
+    std::array<RatePair, std::size(kRateMetrics)> pairs;
+    rate_stats(steps, pairs, std::make_index_sequence<std::size(kRateMetrics)>{});
+    for (size_t m = 0; m < pairs.size(); ++m) {
+      if (const auto& st = pairs[m].effective_stats) found.push_back(result(kRateMetrics[m].effective, *st));
+      if (const auto& st = pairs[m].active_stats) found.push_back(result(kRateMetrics[m].active, *st));
+    }
   }
   std::vector<MetricResult> out;
   for (const char* tag : kOrder)

@@ -57,12 +57,13 @@ double select(std::vector<Segment> s, double before, double total, double q) {
 }  // namespace
 
 WeightedQuantiles::WeightedQuantiles(std::span<const double> qs)
-    : qs_(qs.begin(), qs.end()), top_(size_t(1) << 16, 0.0), bucket_(qs.size()), before_(qs.size()),
+    : qs_(qs.begin(), qs.end()), top_(size_t(1) << kBucketBits, 0.0), bucket_(qs.size()), before_(qs.size()),
       members_(qs.size()) {}
 
 void WeightedQuantiles::set_range(double min, double max) {
+  min_ = min;
   lowest_key_ = ordered_bits(min);
-  shift_ = std::max(0, int(std::bit_width(ordered_bits(max) - lowest_key_)) - 16);
+  shift_ = std::max(0, int(std::bit_width(ordered_bits(max) - lowest_key_)) - kBucketBits);
 }
 
 void WeightedQuantiles::locate(double total) {
@@ -70,13 +71,19 @@ void WeightedQuantiles::locate(double total) {
   size_t last = top_.size() - 1;
   while (last > 0 && top_[last] == 0) --last;  // durations > 0: the largest value's bucket
   size_t b = 0;
-  double cumulative = 0;
+  double cumulative = at_min_;  // min_ comes before every bucket
+  lowest_ = 1, highest_ = 0;
   for (size_t i = 0; i < qs_.size(); ++i) {
+    if (at_min_ / total >= qs_[i]) {
+      bucket_[i] = kAtMin;
+      continue;
+    }
     while (b < last && (top_[b] == 0 || (cumulative + top_[b]) / total < qs_[i])) cumulative += top_[b++];
     bucket_[i] = uint32_t(b);
     before_[i] = cumulative;
+    if (lowest_ > highest_) lowest_ = uint32_t(b);
+    highest_ = uint32_t(b);
   }
-  if (!qs_.empty()) lowest_ = bucket_.front(), highest_ = bucket_.back();
 }
 
 void WeightedQuantiles::gather_slow(uint32_t bucket, double value, double duration) {
@@ -89,6 +96,10 @@ void WeightedQuantiles::gather_slow(uint32_t bucket, double value, double durati
 
 void WeightedQuantiles::results(std::span<double> out) {
   for (size_t i = 0; i < qs_.size(); ++i) {
+    if (bucket_[i] == kAtMin) {
+      out[i] = min_;
+      continue;
+    }
     size_t first = i;  // quantiles sharing a bucket share its members
     while (first > 0 && bucket_[first - 1] == bucket_[i]) --first;
     const bool last_user = i + 1 == qs_.size() || bucket_[i + 1] != bucket_[i];

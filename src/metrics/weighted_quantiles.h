@@ -25,13 +25,19 @@ class WeightedQuantiles {
   // Before pass one: the smallest and largest value.
   void set_range(double min, double max);
   // Pass one: every pair (finite value in the range, duration > 0).
-  void count(double value, double duration) { top_[bucket_of(value)] += duration; }
+  void count(double value, double duration) {
+    if (value == min_) {
+      at_min_ += duration;  // often a heavy atom (idle steps' 0): never gathered
+    } else {
+      top_[bucket_of(value)] += duration;
+    }
+  }
   // Between the passes; `total` = the sum of every duration.
   void locate(double total);
   // Pass two: the same pairs again.
   void gather(double value, double duration) {
     const uint32_t b = bucket_of(value);
-    if (b >= lowest_ && b <= highest_) gather_slow(b, value, duration);
+    if (b >= lowest_ && b <= highest_ && value != min_) gather_slow(b, value, duration);
   }
   // After pass two: out[i] is quantile qs[i].
   void results(std::span<double> out);
@@ -41,12 +47,15 @@ class WeightedQuantiles {
   void gather_slow(uint32_t bucket, double value, double duration);
 
   std::vector<double> qs_;
-  std::vector<double> top_;       // duration per top-16-bit bucket
+  static constexpr int kBucketBits = 16;
+  std::vector<double> top_;       // duration per bucket
   std::vector<uint32_t> bucket_;  // per quantile: its bucket
   std::vector<double> before_;    // per quantile: the duration of every smaller bucket
   std::vector<std::vector<Segment>> members_;  // per distinct bucket (first quantile in it)
   uint32_t lowest_ = 1, highest_ = 0;  // bucket range worth a look in pass two
   double total_ = 0;
+  double min_ = 0, at_min_ = 0;  // the smallest value and its duration, kept out of top_
+  static constexpr uint32_t kAtMin = ~uint32_t(0);  // bucket_ of a quantile that is min_
   uint64_t lowest_key_ = 0;
   int shift_ = 48;
 };
