@@ -52,6 +52,17 @@ class SampleColumn {
     }
   }
 
+  // Every sample is a whole number in [0, 2^32) (kept in 4 bytes).
+  bool whole_numbers() const {
+    return std::all_of(chunks_.begin(), chunks_.end(), [](const Chunk& c) { return c.narrow != nullptr; });
+  }
+  // Calls f(uint32_t) for every sample, in arrival order; only when whole_numbers().
+  template <class F>
+  void for_each_whole(F&& f) const {
+    for (const Chunk& c : chunks_)
+      for (size_t i = 0; i < c.size; ++i) f(c.narrow[i]);
+  }
+
   std::vector<double> to_vector() const {
     std::vector<double> out;
     out.reserve(size_);

@@ -30,13 +30,14 @@ void expect_bits(std::span<const double> got, std::span<const double> want) {
     ASSERT_EQ(std::bit_cast<uint64_t>(got[i]), std::bit_cast<uint64_t>(want[i])) << "at " << i;
 }
 
-enum class Shape { whole_ns, ties, reals, signed_reals, wide };
+enum class Shape { whole_ns, small_ints, ties, reals, signed_reals, wide };
 
 std::vector<double> sample(std::mt19937_64& rng, size_t n, Shape shape) {
   std::vector<double> x(n);
   for (double& v : x) {
     switch (shape) {
       case Shape::whole_ns: v = double(200000 + rng() % 100000); break;
+      case Shape::small_ints: v = double(1000 + rng() % 300); break;  // counted, not sorted
       case Shape::ties: v = double(rng() % 7) * 0.25; break;
       case Shape::reals: v = std::uniform_real_distribution<double>(1e3, 1e6)(rng); break;
       case Shape::signed_reals: v = std::uniform_real_distribution<double>(-50, 50)(rng); break;
@@ -49,7 +50,7 @@ std::vector<double> sample(std::mt19937_64& rng, size_t n, Shape shape) {
 TEST(SortedSamples, MatchStdSortBitForBit) {
   std::mt19937_64 rng(42);
   for (size_t n : {1u, 2u, 3u, 255u, 256u, 1000u, 20000u}) {
-    for (Shape shape : {Shape::whole_ns, Shape::ties, Shape::reals, Shape::signed_reals, Shape::wide}) {
+    for (Shape shape : {Shape::whole_ns, Shape::small_ints, Shape::ties, Shape::reals, Shape::signed_reals, Shape::wide}) {
       const std::vector<double> x = sample(rng, n, shape);
       SampleColumn column;
       for (double v : x) column.push_back(v);
@@ -78,7 +79,7 @@ TEST(SortedSamples, DropNonFiniteAndHandleConstantColumns) {
 TEST(SortedSamples, DescribeEqualsSortBasedReference) {
   std::mt19937_64 rng(7);
   for (size_t n : {1u, 2u, 3u, 1000u, 5000u}) {
-    for (Shape shape : {Shape::whole_ns, Shape::ties, Shape::reals, Shape::signed_reals}) {
+    for (Shape shape : {Shape::whole_ns, Shape::small_ints, Shape::ties, Shape::reals, Shape::signed_reals}) {
       const std::vector<double> x = sample(rng, n, shape);
       const std::vector<double> s = reference_sorted(x);
       std::optional<DistributionStats> got = describe(x);
