@@ -72,7 +72,7 @@ void WeightedQuantiles::locate(double total) {
   while (last > 0 && top_[last] == 0) --last;  // durations > 0: the largest value's bucket
   size_t b = 0;
   double cumulative = at_min_;  // min_ comes before every bucket
-  lowest_ = 1, highest_ = 0;
+  wanted_.assign(top_.size() / 64, 0);
   for (size_t i = 0; i < qs_.size(); ++i) {
     if (at_min_ / total >= qs_[i]) {
       bucket_[i] = kAtMin;
@@ -81,8 +81,7 @@ void WeightedQuantiles::locate(double total) {
     while (b < last && (top_[b] == 0 || (cumulative + top_[b]) / total < qs_[i])) cumulative += top_[b++];
     bucket_[i] = uint32_t(b);
     before_[i] = cumulative;
-    if (lowest_ > highest_) lowest_ = uint32_t(b);
-    highest_ = uint32_t(b);
+    wanted_[b >> 6] |= uint64_t(1) << (b & 63);
   }
 }
 

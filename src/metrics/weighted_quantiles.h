@@ -37,7 +37,7 @@ class WeightedQuantiles {
   // Pass two: the same pairs again.
   void gather(double value, double duration) {
     const uint32_t b = bucket_of(value);
-    if (b >= lowest_ && b <= highest_ && value != min_) gather_slow(b, value, duration);
+    if ((wanted_[b >> 6] >> (b & 63)) & 1 && value != min_) gather_slow(b, value, duration);
   }
   // After pass two: out[i] is quantile qs[i].
   void results(std::span<double> out);
@@ -52,7 +52,7 @@ class WeightedQuantiles {
   std::vector<uint32_t> bucket_;  // per quantile: its bucket
   std::vector<double> before_;    // per quantile: the duration of every smaller bucket
   std::vector<std::vector<Segment>> members_;  // per distinct bucket (first quantile in it)
-  uint32_t lowest_ = 1, highest_ = 0;  // bucket range worth a look in pass two
+  std::vector<uint64_t> wanted_;  // bitmap: the buckets some quantile fell in
   double total_ = 0;
   double min_ = 0, at_min_ = 0;  // the smallest value and its duration, kept out of top_
   static constexpr uint32_t kAtMin = ~uint32_t(0);  // bucket_ of a quantile that is min_
