@@ -229,18 +229,24 @@ TimeWeightedStats concurrency_stats(const std::vector<double>& duration_ns, cons
 struct CurveSums {
   double total = 0, weighted = 0, ss = 0, avg = 0;
   double min = std::numeric_limits<double>::infinity(), max = -std::numeric_limits<double>::infinity();
+  double above_min = std::numeric_limits<double>::infinity();  // the smallest value above min
   WeightedQuantiles quantiles{kQuantiles};
 
   void pass1(double v, double d) {
     total += d;
     weighted += v * d;
-    min = std::min(min, v);
+    if (v < min) {
+      above_min = min;
+      min = v;
+    } else if (v > min && v < above_min) {
+      above_min = v;
+    }
     max = std::max(max, v);
   }
   void after_pass1() {
     if (!(total > 0)) return;
     avg = weighted / total;
-    quantiles.set_range(min, max);
+    quantiles.set_range(min, std::min(above_min, max), max);
   }
   void pass2(double v, double d) {
     ss += (v - avg) * (v - avg) * d;

@@ -60,9 +60,11 @@ WeightedQuantiles::WeightedQuantiles(std::span<const double> qs)
     : qs_(qs.begin(), qs.end()), top_(size_t(1) << kBucketBits, 0.0), bucket_(qs.size()), before_(qs.size()),
       members_(qs.size()) {}
 
-void WeightedQuantiles::set_range(double min, double max) {
+void WeightedQuantiles::set_range(double min, double above_min, double max) {
   min_ = min;
-  lowest_key_ = ordered_bits(min);
+  // The histogram spans the values other than min_ only: with an atom at 0 and the rest
+  // between 1e4 and 1e6, spanning from 0 would squeeze the rest into a few buckets.
+  lowest_key_ = ordered_bits(above_min);
   shift_ = std::max(0, int(std::bit_width(ordered_bits(max) - lowest_key_)) - kBucketBits);
 }
 
@@ -109,9 +111,12 @@ void WeightedQuantiles::results(std::span<double> out) {
 void weighted_quantiles(std::span<const Segment> segments, double total, std::span<const double> qs,
                         std::span<double> out) {
   WeightedQuantiles w(qs);
-  const auto [lo, hi] = std::minmax_element(segments.begin(), segments.end(),
-                                            [](const Segment& a, const Segment& b) { return a.value < b.value; });
-  w.set_range(lo->value, hi->value);
+  double min = segments.front().value, max = min;
+  for (const Segment& s : segments) min = std::min(min, s.value), max = std::max(max, s.value);
+  double above_min = max;
+  for (const Segment& s : segments)
+    if (s.value > min) above_min = std::min(above_min, s.value);
+  w.set_range(min, above_min, max);
   for (const Segment& s : segments) w.count(s.value, s.duration_ns);
   w.locate(total);
   for (const Segment& s : segments) w.gather(s.value, s.duration_ns);

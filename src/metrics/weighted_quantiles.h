@@ -1,7 +1,7 @@
 #pragma once
 // Duration-weighted quantiles of a step function without sorting it (the sweep-line curves,
 // metrics-and-outputs.md §2.5). Given the values' range, two streaming passes over the
-// (value, duration) pairs, in any order: the first fills a 65536-bucket histogram over the
+// (value, duration) pairs, in any order: the first fills a 4096-bucket histogram over the
 // range (on the values' order-preserving bit patterns) and so finds the bucket each quantile
 // falls in; the second keeps only the pairs in those buckets, narrowed 8 bits at a time.
 //
@@ -22,8 +22,9 @@ class WeightedQuantiles {
   // `qs` ascending, each in (0, 1].
   explicit WeightedQuantiles(std::span<const double> qs);
 
-  // Before pass one: the smallest and largest value.
-  void set_range(double min, double max);
+  // Before pass one: the smallest value, the smallest above it (= max when there is none)
+  // and the largest.
+  void set_range(double min, double above_min, double max);
   // Pass one: every pair (finite value in the range, duration > 0).
   void count(double value, double duration) {
     if (value == min_) {
@@ -36,8 +37,9 @@ class WeightedQuantiles {
   void locate(double total);
   // Pass two: the same pairs again.
   void gather(double value, double duration) {
+    if (value == min_) return;  // the atom: below every bucket
     const uint32_t b = bucket_of(value);
-    if ((wanted_[b >> 6] >> (b & 63)) & 1 && value != min_) gather_slow(b, value, duration);
+    if ((wanted_[b >> 6] >> (b & 63)) & 1) gather_slow(b, value, duration);
   }
   // After pass two: out[i] is quantile qs[i].
   void results(std::span<double> out);
@@ -47,7 +49,7 @@ class WeightedQuantiles {
   void gather_slow(uint32_t bucket, double value, double duration);
 
   std::vector<double> qs_;
-  static constexpr int kBucketBits = 16;
+  static constexpr int kBucketBits = 12;  // 32 KiB of sums: stays in the L1/L2 cache
   std::vector<double> top_;       // duration per bucket
   std::vector<uint32_t> bucket_;  // per quantile: its bucket
   std::vector<double> before_;    // per quantile: the duration of every smaller bucket
