@@ -20,18 +20,17 @@ namespace aiperf {
 class SampleColumn {
  public:
   void push_back(double v) {
-    if (chunks_.empty() || chunks_.back().size == chunks_.back().capacity) grow();
-    Chunk& c = chunks_.back();
-    if (c.narrow) {
+    if (room_ == 0) grow();
+    --room_;
+    ++size_;
+    if (narrow_tail_) {
       if (fits_narrow(v)) {
-        c.narrow[c.size++] = uint32_t(v);
-        ++size_;
+        *narrow_tail_++ = uint32_t(v);
         return;
       }
-      widen(c);
+      widen();
     }
-    c.wide[c.size++] = v;
-    ++size_;
+    *wide_tail_++ = v;
   }
   void append(std::span<const double> values) {
     for (double v : values) push_back(v);
@@ -43,11 +42,13 @@ class SampleColumn {
   // Calls f(double) for every sample, in arrival order.
   template <class F>
   void for_each(F&& f) const {
-    for (const Chunk& c : chunks_) {
+    for (size_t i = 0; i < chunks_.size(); ++i) {
+      const Chunk& c = chunks_[i];
+      const size_t n = used(i);
       if (c.narrow) {
-        for (size_t i = 0; i < c.size; ++i) f(double(c.narrow[i]));
+        for (size_t j = 0; j < n; ++j) f(double(c.narrow[j]));
       } else {
-        for (size_t i = 0; i < c.size; ++i) f(c.wide[i]);
+        for (size_t j = 0; j < n; ++j) f(c.wide[j]);
       }
     }
   }
@@ -59,8 +60,8 @@ class SampleColumn {
   // Calls f(uint32_t) for every sample, in arrival order; only when whole_numbers().
   template <class F>
   void for_each_whole(F&& f) const {
-    for (const Chunk& c : chunks_)
-      for (size_t i = 0; i < c.size; ++i) f(c.narrow[i]);
+    for (size_t i = 0; i < chunks_.size(); ++i)
+      for (size_t j = 0, n = used(i); j < n; ++j) f(chunks_[i].narrow[j]);
   }
 
   std::vector<double> to_vector() const {
@@ -77,7 +78,7 @@ class SampleColumn {
   struct Chunk {
     std::unique_ptr<uint32_t[]> narrow;  // set: whole numbers so far
     std::unique_ptr<double[]> wide;      // set once a value did not fit
-    size_t size = 0, capacity = 0;
+    size_t capacity = 0;
   };
 
   static bool fits_narrow(double v) {
@@ -85,20 +86,35 @@ class SampleColumn {
     return v >= 0 && v < 4294967296.0 && double(uint32_t(v)) == v && std::bit_cast<uint64_t>(v) != (uint64_t(1) << 63);
   }
 
+  size_t used(size_t chunk) const {
+    return chunks_[chunk].capacity - (chunk + 1 == chunks_.size() ? room_ : 0);
+  }
+
   void grow() {
     Chunk c;
     c.capacity = std::min(kFirstChunk << std::min<size_t>(chunks_.size(), 20), kMaxChunk);
     c.narrow = std::make_unique_for_overwrite<uint32_t[]>(c.capacity);
+    narrow_tail_ = c.narrow.get();
+    wide_tail_ = nullptr;
+    room_ = c.capacity;
     chunks_.push_back(std::move(c));
   }
 
-  static void widen(Chunk& c) {
+  // The current chunk's first value that is not a whole number: it becomes doubles.
+  void widen() {
+    Chunk& c = chunks_.back();
+    const size_t n = size_t(narrow_tail_ - c.narrow.get());
     c.wide = std::make_unique_for_overwrite<double[]>(c.capacity);
-    for (size_t i = 0; i < c.size; ++i) c.wide[i] = double(c.narrow[i]);
+    for (size_t i = 0; i < n; ++i) c.wide[i] = double(c.narrow[i]);
     c.narrow.reset();
+    narrow_tail_ = nullptr;
+    wide_tail_ = c.wide.get() + n;
   }
 
   std::vector<Chunk> chunks_;
+  uint32_t* narrow_tail_ = nullptr;  // where the next value goes: one of these is set
+  double* wide_tail_ = nullptr;
+  size_t room_ = 0;  // free slots in the last chunk
   size_t size_ = 0;
 };
 
