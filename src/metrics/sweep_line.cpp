@@ -270,56 +270,39 @@ struct CurveSums {
   }
 };
 
-// Every throughput curve's effective and active statistics. The first pass (sums, range)
-// is one loop for all curves, reading each step once; the histogram and gathering passes
-// run per curve, so only two histograms are hot at a time. Templates on the metric so its
-// value and gate compile inline.
+// Every throughput curve's effective and active statistics, in three passes over the steps,
+// each visiting every curve per step (a step's columns are read once per pass; the curves'
+// 32 KiB histograms fit in cache together). Templates on the metrics so their values and
+// gates compile inline.
 struct RatePair {
   CurveSums effective, active;
   std::optional<TimeWeightedStats> effective_stats, active_stats;
 };
 
-template <size_t M>
-void rate_pass(const Steps& s, RatePair& pair, int which) {
-  constexpr RateMetric m = kRateMetrics[M];
-  for (size_t i = 0; i < s.duration_ns.size(); ++i) {
-    const StepValues sv = at(s, i);
-    const double v = m.value(sv), d = s.duration_ns[i];
-    const bool on = m.gate(sv) > 0.5;
-    if (which == 2) {
-      pair.effective.pass2(v, d);
-      if (on) pair.active.pass2(v, d);
-    } else {
-      pair.effective.pass3(v, d);
-      if (on) pair.active.pass3(v, d);
-    }
-  }
-}
-
 template <size_t... M>
 void rate_stats(const Steps& s, std::array<RatePair, sizeof...(M)>& pairs, std::index_sequence<M...>) {
-  for (size_t i = 0; i < s.duration_ns.size(); ++i) {
-    const StepValues sv = at(s, i);
-    const double d = s.duration_ns[i];
-    auto first = [&](const RateMetric& m, RatePair& pair) {
-      const double v = m.value(sv);
-      pair.effective.pass1(v, d);
-      if (m.gate(sv) > 0.5) pair.active.pass1(v, d);
-    };
-    (first(kRateMetrics[M], pairs[M]), ...);
-  }
-  auto rest = [&]<size_t I>(std::integral_constant<size_t, I>) {
-    RatePair& pair = pairs[I];
-    pair.effective.after_pass1();
-    pair.active.after_pass1();
-    rate_pass<I>(s, pair, 2);
-    pair.effective.after_pass2();
-    pair.active.after_pass2();
-    rate_pass<I>(s, pair, 3);
-    pair.effective_stats = pair.effective.stats();  // frees the gathered steps
-    pair.active_stats = pair.active.stats();
+  auto each_step = [&](auto&& visit) {
+    for (size_t i = 0; i < s.duration_ns.size(); ++i) {
+      const StepValues sv = at(s, i);
+      const double d = s.duration_ns[i];
+      (visit(pairs[M], kRateMetrics[M].value(sv), d, kRateMetrics[M].gate(sv) > 0.5), ...);
+    }
   };
-  (rest(std::integral_constant<size_t, M>{}), ...);
+  each_step([](RatePair& p, double v, double d, bool on) {
+    p.effective.pass1(v, d);
+    if (on) p.active.pass1(v, d);
+  });
+  for (RatePair& p : pairs) p.effective.after_pass1(), p.active.after_pass1();
+  each_step([](RatePair& p, double v, double d, bool on) {
+    p.effective.pass2(v, d);
+    if (on) p.active.pass2(v, d);
+  });
+  for (RatePair& p : pairs) p.effective.after_pass2(), p.active.after_pass2();
+  each_step([](RatePair& p, double v, double d, bool on) {
+    p.effective.pass3(v, d);
+    if (on) p.active.pass3(v, d);
+  });
+  for (RatePair& p : pairs) p.effective_stats = p.effective.stats(), p.active_stats = p.active.stats();
 }
 
 }  // namespace
