@@ -1,6 +1,6 @@
 #pragma once
 // Everything one benchmark phase needs for its summary: per-tag sample columns (one
-// vector<double> per record metric, not a map per record) plus the counters and time
+// SampleColumn per record metric, not a map per record) plus the counters and time
 // bounds behind the aggregate and derived metrics (metrics-and-outputs.md §1.2, §1.3, §5).
 #include <array>
 #include <cstdint>
