@@ -79,6 +79,7 @@ ErrorDetails sse_event_error(const SseMessage& msg, EndpointType type) {
 }
 
 void parse_event_stream(const ProfileConfig& config, const RawRecord& r, ParsedRecord& out) {
+  out.responses.reserve(r.chunks.size());  // about one message per chunk: no regrowth
   SseMessage msg;
   for (const ResponseChunk& chunk : r.chunks) {
     SseReader reader(chunk_bytes(r, chunk));

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <string>
 
+#include "metrics/sorted_samples.h"
 #include "metrics/statistics.h"
 
 namespace aiperf {
@@ -31,8 +33,8 @@ MetricResult single_value(MetricId id, double base_value) {
   return r;
 }
 
-std::optional<MetricResult> distribution(MetricId id, const std::vector<double>& samples) {
-  std::optional<DistributionStats> s = describe(samples);
+std::optional<MetricResult> distribution(MetricId id, std::span<const double> sorted) {
+  std::optional<DistributionStats> s = describe_sorted(sorted);
   if (!s) return std::nullopt;
   const double d = metric_info(id).display_divisor;
   MetricResult r = labelled(id);
@@ -53,16 +55,16 @@ std::optional<MetricResult> distribution(MetricId id, const std::vector<double>&
 // cannot look fast. Nearest-rank percentiles (an interpolation towards +inf would be +inf);
 // avg and sum are +inf, std is undefined. Needs one finite sample, so only metrics this run
 // actually measured get a twin.
-std::optional<MetricResult> error_adjusted(MetricId id, const std::vector<double>& samples,
-                                           int64_t errors) {
-  std::vector<double> x;
-  x.reserve(samples.size() + size_t(errors));
-  for (double v : samples)
-    if (std::isfinite(v)) x.push_back(v);
-  if (x.empty()) return std::nullopt;
-  std::sort(x.begin(), x.end());
+// `sorted` = the metric's finite samples, ascending; the errors' +inf samples follow them.
+std::optional<MetricResult> error_adjusted(MetricId id, std::span<const double> sorted, int64_t errors) {
+  if (sorted.empty()) return std::nullopt;
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  x.insert(x.end(), size_t(errors), kInf);
+  const size_t n = sorted.size() + size_t(errors);
+  // percentile_nearest() over sorted + errors x inf, without building that array.
+  auto nearest = [&](double q) {
+    const size_t i = size_t(std::nearbyint(q / 100.0 * double(n - 1)));
+    return i < sorted.size() ? sorted[i] : kInf;
+  };
 
   const MetricInfo& info = metric_info(id);
   const double d = info.display_divisor;
@@ -72,14 +74,14 @@ std::optional<MetricResult> error_adjusted(MetricId id, const std::vector<double
   r.unit = info.unit;
   r.console = false;
   r.distribution = true;
-  r.count = int64_t(x.size());
+  r.count = int64_t(n);
   r.sum = kInf;
   r.avg = kInf;
-  r.min = x.front() / d;
+  r.min = sorted.front() / d;
   r.max = kInf;
   std::optional<double>* slots[] = {&r.p1, &r.p5, &r.p10, &r.p25, &r.p50,
                                     &r.p75, &r.p90, &r.p95, &r.p99};
-  for (size_t i = 0; i < kPercentiles.size(); ++i) *slots[i] = percentile_nearest(x, kPercentiles[i]) / d;
+  for (size_t i = 0; i < kPercentiles.size(); ++i) *slots[i] = nearest(kPercentiles[i]) / d;
   return r;
 }
 
@@ -88,8 +90,7 @@ std::optional<MetricResult> error_adjusted(MetricId id, const std::vector<double
 void MetricAccumulator::add_samples(const RecordMetrics& m) {
   for (size_t i = 0; i < kRecordMetricCount; ++i)
     if (m.value[i]) samples_[i].push_back(*m.value[i]);
-  auto& icl = samples_[size_t(MetricId::inter_chunk_latency)];
-  icl.insert(icl.end(), m.inter_chunk_latency.begin(), m.inter_chunk_latency.end());
+  samples_[size_t(MetricId::inter_chunk_latency)].append(m.inter_chunk_latency);
 }
 
 void MetricAccumulator::add_counts(const RecordMetrics& m) {
@@ -142,16 +143,20 @@ std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> ra
   auto total_of = [this](MetricId id) -> std::optional<double> {
     const auto& s = samples_[size_t(id)];
     if (s.empty()) return std::nullopt;  // derived from a metric no record had: absent
-    double sum = 0;
-    for (double x : s) sum += x;
+    double sum = 0;  // arrival order
+    s.for_each([&](double x) { sum += x; });
     return sum;
   };
 
+  SampleSorter sorter;  // its buffers go before the sweep line needs memory of its own
   for (size_t i = 0; i < kRecordMetricCount; ++i) {
-    if (auto r = distribution(MetricId(i), samples_[i])) out.push_back(std::move(*r));
+    if (samples_[i].empty()) continue;
+    const std::span<const double> sorted = sorter.sorted_finite(samples_[i]);  // shared by both results
+    if (auto r = distribution(MetricId(i), sorted)) out.push_back(std::move(*r));
     if ((metric_info(MetricId(i)).flags & kErrorAdjusted) && errors_ > 0)
-      if (auto adj = error_adjusted(MetricId(i), samples_[i], errors_)) out.push_back(std::move(*adj));
+      if (auto adj = error_adjusted(MetricId(i), sorted, errors_)) out.push_back(std::move(*adj));
   }
+  sorter = SampleSorter();
 
   const int64_t total = valid_ + errors_;
   if (valid_ > 0) v[size_t(MetricId::request_count)] = double(valid_);

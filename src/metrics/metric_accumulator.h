@@ -1,6 +1,6 @@
 #pragma once
 // Everything one benchmark phase needs for its summary: per-tag sample columns (one
-// vector<double> per record metric, not a map per record) plus the counters and time
+// SampleColumn per record metric, not a map per record) plus the counters and time
 // bounds behind the aggregate and derived metrics (metrics-and-outputs.md §1.2, §1.3, §5).
 #include <array>
 #include <cstdint>
@@ -9,6 +9,7 @@
 
 #include "metrics/metric_result.h"
 #include "metrics/record_metrics.h"
+#include "metrics/sample_column.h"
 #include "metrics/sweep_line.h"
 
 namespace aiperf {
@@ -29,7 +30,7 @@ class MetricAccumulator {
   int64_t valid_count() const { return valid_; }
   int64_t error_count() const { return errors_; }
   // Every sample of record metric `id` so far, base units (valid and error records).
-  const std::vector<double>& samples(MetricId id) const { return samples_[size_t(id)]; }
+  std::vector<double> samples(MetricId id) const { return samples_[size_t(id)].to_vector(); }
 
   // Record metrics with at least one sample (full statistics), then aggregates and derived
   // metrics that are defined; all in display units, in catalogue order. Rates divide by
@@ -39,7 +40,7 @@ class MetricAccumulator {
  private:
   void add_samples(const RecordMetrics& m);
 
-  std::array<std::vector<double>, kRecordMetricCount> samples_;  // base units
+  std::array<SampleColumn, kRecordMetricCount> samples_;  // base units, arrival order
   std::vector<SweepInterval> intervals_;  // every request's life, for the sweep-line curves
   void add_counts(const RecordMetrics& m);
   // session_count / session_throughput (§1.3) and overall_thinking_efficiency (§1.2) into `v`.

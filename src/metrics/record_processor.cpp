@@ -138,16 +138,26 @@ RecordProcessor::RecordProcessor(const ProfileConfig& config, const Tokenizer& t
 
 RecordProcessor::~RecordProcessor() = default;
 
-void RecordProcessor::process(const RawRecord& raw) {
+void RecordProcessor::process(const RawRecord& raw) { accumulate(raw, measure(raw)); }
+
+RecordProcessor::Measured RecordProcessor::measure(const RawRecord& raw) {
   Impl& s = *impl_;
-  const ParsedRecord parsed = parse_record(s.config, raw);
+  Measured out{parse_record(s.config, raw), {}};
+  const ParsedRecord& parsed = out.parsed;
   const TokenCounts tokens = s.token_counts(raw, parsed);
-  RecordMetrics m = compute_record_metrics(raw, parsed, tokens, s.options);
+  RecordMetrics& m = out.metrics;
+  m = compute_record_metrics(raw, parsed, tokens, s.options);
   if (!s.slos.empty() && !parsed.error) m.good = meets_slos(m, s.slos);
   s.write_line(raw, m, parsed);
   s.write_raw_line(raw, parsed);
   for (RecordSink* sink : s.sinks) sink->add_parsed(raw, s.conversation_id(raw), m, parsed);
+  return out;
+}
 
+void RecordProcessor::accumulate(const RawRecord& raw, const Measured& measured) {
+  Impl& s = *impl_;
+  const ParsedRecord& parsed = measured.parsed;
+  const RecordMetrics& m = measured.metrics;
   const bool warmup = raw.phase == BenchmarkPhase::warmup;
   MetricAccumulator& acc = warmup ? s.warmup : s.profiling;
   if (warmup) ++s.warmup_records;

@@ -10,6 +10,7 @@
 #include "endpoints/request_builder.h"
 #include "metrics/metric_result.h"
 #include "metrics/raw_export_line.h"
+#include "metrics/record_metrics.h"
 #include "metrics/record_sink.h"
 #include "records/raw_record.h"
 #include "tokenizer/tokenizer.h"
@@ -26,7 +27,19 @@ class RecordProcessor {
                   std::ostream* jsonl);
   ~RecordProcessor();
 
+  // One record's per-record results: what accumulate() needs after measure().
+  struct Measured {
+    ParsedRecord parsed;
+    RecordMetrics metrics;
+  };
+
+  // process() = accumulate(record, measure(record)). The two halves are public so the
+  // aggregation bench can time record processing and aggregation separately.
   void process(const RawRecord& record);
+  // Parsing, token counts, per-record metrics, the per-record files and sinks.
+  Measured measure(const RawRecord& record);
+  // Adds a measured record to the run's statistics (and timeslices).
+  void accumulate(const RawRecord& record, const Measured& measured);
 
   // --export-level raw: also write profile_export_raw.jsonl lines to `out`, listing
   // `request_headers` (secrets redacted) as sent with every request.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "metrics/sorted_samples.h"
+
 namespace aiperf {
 
 double percentile_linear(std::span<const double> sorted, double q) {
@@ -29,10 +31,13 @@ double population_std(std::span<const double> x, double mean) {
   return std::sqrt(ss / double(x.size()));
 }
 
-std::optional<DistributionStats> describe(std::vector<double> samples) {
-  std::erase_if(samples, [](double v) { return !std::isfinite(v); });
+std::optional<DistributionStats> describe(const std::vector<double>& samples) {
+  SampleSorter sorter;
+  return describe_sorted(sorter.sorted_finite(samples));
+}
+
+std::optional<DistributionStats> describe_sorted(std::span<const double> samples) {
   if (samples.empty()) return std::nullopt;
-  std::sort(samples.begin(), samples.end());
 
   DistributionStats s;
   s.count = int64_t(samples.size());

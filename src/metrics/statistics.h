@@ -28,6 +28,10 @@ double percentile_nearest(std::span<const double> sorted, double q);
 double population_std(std::span<const double> x, double mean);
 
 // Non-finite samples are dropped first; no finite sample => nullopt (the metric is absent).
-std::optional<DistributionStats> describe(std::vector<double> samples);
+std::optional<DistributionStats> describe(const std::vector<double>& samples);
+
+// The same from samples already finite and ascending (SampleSorter): sum and std are
+// summed in that order, so the result does not depend on the order samples arrived in.
+std::optional<DistributionStats> describe_sorted(std::span<const double> sorted);
 
 }  // namespace aiperf
