@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/analyze_trace_command.h"
 #include "app/profile_run.h"
 #include "app/tokenize_command.h"
 #include "cli/profile_cli.h"
@@ -20,8 +21,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (args[0] == "tokenize") return aiperf::run_tokenize_command({args.begin() + 1, args.end()});
+  if (args[0] == "analyze-trace") return aiperf::run_analyze_trace_command({args.begin() + 1, args.end()});
   if (args[0] != "profile") {
-    std::cerr << "error: unknown command '" << args[0] << "' (supported: profile, tokenize)\n";
+    std::cerr << "error: unknown command '" << args[0] << "' (supported: profile, tokenize, analyze-trace)\n";
     return 1;
   }
   try {

@@ -860,6 +860,7 @@ std::string aiperf_usage() {
          "Commands:\n"
          "  profile    Run a benchmark against an OpenAI-compatible endpoint\n"
          "  tokenize   Count or list the tokens of a text under a tokenizer\n"
+         "  analyze-trace  Statistics of a mooncake trace (ISL/OSL, prefix-cache hit rates)\n"
          "\n"
          "Options:\n"
          "  -h, --help     Print this help and exit\n"

@@ -1,6 +1,10 @@
 // --custom-dataset-type mooncake_trace (workloads-and-endpoints.md §3.4): one request per
 // line, its prompt synthesised to `input_length` tokens (shaped by `hash_ids` when given) or
-// taken verbatim from `text_input`.
+// taken verbatim from `text_input`. Rows sharing a `session_id` are the turns of one
+// conversation, in file order: each row is that turn's new input, sent after the earlier
+// turns and the replies really received (upstream's deltas_without_responses).
+#include <unordered_map>
+
 #include "dataset/corpus_text.h"
 #include "dataset/hash_id_prompts.h"
 #include "dataset/input_file_dataset.h"
@@ -12,6 +16,11 @@ namespace {
 
 constexpr int64_t kMooncakeBlockSize = 512;  // upstream's loader default
 
+struct SessionTail {
+  size_t entry = 0;                 // index into FileDataset's entries
+  std::optional<double> last_timestamp_ms;
+};
+
 }  // namespace
 
 FileDataset load_mooncake_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer) {
@@ -21,9 +30,14 @@ FileDataset load_mooncake_trace_file(const ProfileConfig& config, const Tokenize
   std::mt19937_64 corpus_rng = make_rng_stream(config.random_seed, "dataset.trace.prompt.corpus");
   FallbackOutputLength fallback_osl(config);
   FileDataset out;
+  std::unordered_map<std::string, SessionTail> sessions;
   for_each_jsonl_row(*config.input_file, [&](const JsonlRow& row) {
     row.reject({"messages", "payload", "tools", "message_mode", "extra", "context_mode"});
-    const CommonRowFields common = read_common_row_fields(row);
+    CommonRowFields common;
+    common.timestamp_ms = row.number("timestamp", 0);
+    common.session_id = row.string("session_id");
+    const std::optional<double> delay_ms = row.number("delay", 0);
+    if (common.timestamp_ms && delay_ms) row.fail("'timestamp' and 'delay' are mutually exclusive");
     DatasetEntry entry;
     const std::optional<int64_t> input_length = row.integer("input_length", 1);
     const std::optional<std::string> text_input = row.string("text_input");
@@ -44,7 +58,31 @@ FileDataset load_mooncake_trace_file(const ProfileConfig& config, const Tokenize
     }
     const std::optional<int64_t> osl = row.integer("output_length", 1);
     entry.max_tokens = osl ? osl : fallback_osl.next();
-    add_file_entry(out, config, row, common, std::move(entry));
+
+    auto tail = common.session_id ? sessions.find(*common.session_id) : sessions.end();
+    if (tail == sessions.end()) {
+      // Think time runs from the previous reply; a conversation's start is set by the load
+      // mode (or its timestamp), so a leading delay would have nothing to count from.
+      if (delay_ms) row.fail("'delay' on a conversation's first row is not supported yet by aiperf-cpp");
+      if (common.session_id)
+        sessions.emplace(*common.session_id, SessionTail{out.dataset.entries.size(), common.timestamp_ms});
+      add_file_entry(out, config, row, common, std::move(entry));
+      return;
+    }
+    // A later turn: the fixed schedule sends it at its timestamp or right after the previous
+    // reply, whichever is later, so an earlier timestamp is a broken trace.
+    if (common.timestamp_ms && tail->second.last_timestamp_ms && *common.timestamp_ms < *tail->second.last_timestamp_ms)
+      row.fail("'timestamp' " + nlohmann::json(*common.timestamp_ms).dump() + " of session '" + *common.session_id +
+               "' is before its previous row's " + nlohmann::json(*tail->second.last_timestamp_ms).dump() +
+               " (a session's rows must be in time order)");
+    if (common.timestamp_ms) tail->second.last_timestamp_ms = common.timestamp_ms;
+    DatasetTurn turn;
+    turn.prompt = std::move(entry.prompt);
+    turn.intended_input_tokens = entry.intended_input_tokens;
+    turn.max_tokens = entry.max_tokens;
+    turn.delay_ms = delay_ms.value_or(0) * config.conversation_turn_delay_ratio;
+    turn.timestamp_ms = common.timestamp_ms;
+    out.dataset.entries[tail->second.entry].later_turns.push_back(std::move(turn));
   });
   return out;
 }

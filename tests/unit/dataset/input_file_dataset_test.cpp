@@ -134,10 +134,12 @@ TEST(InputFile, MalformedInputNamesFileAndLine) {
   EXPECT_THAT(load_error("{\"text\": \"a\", \"image\": \"x.png\"}\n", st),
               HasSubstr("field 'image' is not supported yet"));
   EXPECT_THAT(load_error("{\"messages\": []}\n", mc), HasSubstr("field 'messages' is not supported yet"));
-  EXPECT_THAT(load_error("{\"input_length\": 5, \"delay\": 100}\n", mc), HasSubstr("field 'delay'"));
-  // Turns of one session need multi-turn support.
-  EXPECT_THAT(load_error("{\"session_id\": \"a\", \"input_length\": 5}\n{\"session_id\": \"a\", \"input_length\": 5}\n",
-                         mc),
+  EXPECT_THAT(load_error("{\"text\": \"a\", \"delay\": 100}\n", st), HasSubstr("field 'delay'"));
+  EXPECT_THAT(load_error("{\"input_length\": 5, \"delay\": 100}\n", mc),
+              HasSubstr("line 1: 'delay' on a conversation's first row is not supported yet"));
+  // single_turn sessions still need multi-turn support (mooncake groups them: see below).
+  EXPECT_THAT(load_error("{\"session_id\": \"a\", \"text\": \"x\"}\n{\"session_id\": \"a\", \"text\": \"y\"}\n",
+                         st),
               HasSubstr("line 2: session_id 'a' already used on line 1 (multi-turn sessions are not supported yet"));
   std::string missing;
   try {
