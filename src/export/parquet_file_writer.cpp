@@ -1,5 +1,6 @@
 #include "export/parquet_file_writer.h"
 
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -18,8 +19,8 @@ constexpr int kZstdLevel = 1;
 
 // parquet.thrift enum values.
 constexpr int32_t kDataPage = 0;
-constexpr int32_t kPlain = 0;
-constexpr int32_t kRle = 3;
+constexpr int32_t kDictionaryPage = 2;
+constexpr int32_t kRle = int32_t(ParquetEncoding::rle);
 constexpr int32_t kRequired = 0;
 constexpr int32_t kOptional = 1;
 constexpr int32_t kConvertedUtf8 = 0;
@@ -35,12 +36,13 @@ ParquetCodec default_parquet_codec() {
 }
 
 ParquetFileWriter::ParquetFileWriter(const std::filesystem::path& path, std::vector<ParquetColumnSpec> columns,
-                                     size_t rows_per_group, ParquetCodec codec)
+                                     size_t rows_per_group, ParquetCodec codec,
+                                     ParquetDictionaryLimits dictionary_limits)
     : rows_per_group_(rows_per_group == 0 ? 1 : rows_per_group), codec_(codec) {
 #ifndef AIPERF_HAVE_ZSTD
   if (codec_ == ParquetCodec::zstd) throw std::logic_error("this build has no zstd");
 #endif
-  for (auto& spec : columns) columns_.emplace_back(std::move(spec));
+  for (auto& spec : columns) columns_.emplace_back(std::move(spec), dictionary_limits);
   file_ = std::fopen(path.c_str(), "wb");
   if (!file_) throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
   write(std::string(kMagic, 4));
@@ -62,7 +64,7 @@ void ParquetFileWriter::end_row() {
   if (++group_rows_ >= rows_per_group_) flush_row_group();
 }
 
-void ParquetFileWriter::write(const std::string& bytes) {
+void ParquetFileWriter::write(std::string_view bytes) {
   if (!file_ || bytes.empty()) return;
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) ok_ = false;
   offset_ += int64_t(bytes.size());
@@ -72,47 +74,65 @@ void ParquetFileWriter::flush_row_group() {
   if (group_rows_ == 0) return;
   RowGroupMeta group{int64_t(group_rows_), {}};
   for (ParquetColumn& column : columns_) {
-    body_.clear();
-    column.take_page(body_);
-    const std::string* page = &body_;
-#ifdef AIPERF_HAVE_ZSTD
-    if (codec_ == ParquetCodec::zstd) {
-      if (!zstd_ctx_) zstd_ctx_ = ZSTD_createCCtx();
-      packed_.resize(ZSTD_compressBound(body_.size()));
-      const size_t n = ZSTD_compressCCtx(static_cast<ZSTD_CCtx*>(zstd_ctx_), packed_.data(), packed_.size(),
-                                         body_.data(), body_.size(), kZstdLevel);
-      packed_.resize(ZSTD_isError(n) ? 0 : n);
-      if (ZSTD_isError(n)) ok_ = false;  // cannot happen with a bound-sized buffer; never silent
-      page = &packed_;
-    }
-#endif
-    header_.clear();
-    ThriftCompactWriter h(header_);
-    h.field_i32(1, kDataPage);
-    h.field_i32(2, int32_t(body_.size()));
-    h.field_i32(3, int32_t(page->size()));
-    h.begin_struct(5);  // DataPageHeader
-    h.field_i32(1, int32_t(group_rows_));
-    h.field_i32(2, kPlain);
-    h.field_i32(3, kRle);
-    h.field_i32(4, kRle);
-    h.end_struct();
-    h.finish();
-
-    const int64_t at = offset_;
-    write(header_);
-    write(*page);
-    group.chunks.push_back(ChunkMeta{at, int64_t(header_.size() + body_.size()),
-                                     int64_t(header_.size() + page->size())});
+    column.take_pages(pages_);
+    ChunkMeta chunk;
+    chunk.offset = offset_;
+    if (column.spec().nullable) chunk.encodings |= 1u << kRle;  // the definition levels
+    for (const ParquetPage& page : pages_) write_page(page, chunk);
+    group.chunks.push_back(chunk);
   }
   groups_.push_back(std::move(group));
   group_rows_ = 0;
 }
 
+void ParquetFileWriter::write_page(const ParquetPage& page, ChunkMeta& chunk) {
+  std::string_view stored = page.body;
+#ifdef AIPERF_HAVE_ZSTD
+  if (codec_ == ParquetCodec::zstd) {
+    if (!zstd_ctx_) zstd_ctx_ = ZSTD_createCCtx();
+    packed_.resize(ZSTD_compressBound(page.body.size()));
+    const size_t n = ZSTD_compressCCtx(static_cast<ZSTD_CCtx*>(zstd_ctx_), packed_.data(), packed_.size(),
+                                       page.body.data(), page.body.size(), kZstdLevel);
+    packed_.resize(ZSTD_isError(n) ? 0 : n);
+    if (ZSTD_isError(n)) ok_ = false;  // cannot happen with a bound-sized buffer; never silent
+    stored = packed_;
+  }
+#endif
+  header_.clear();
+  ThriftCompactWriter h(header_);
+  h.field_i32(1, page.dictionary ? kDictionaryPage : kDataPage);
+  h.field_i32(2, int32_t(page.body.size()));
+  h.field_i32(3, int32_t(stored.size()));
+  if (page.dictionary) {
+    h.begin_struct(7);  // DictionaryPageHeader
+    h.field_i32(1, page.num_values);
+    h.field_i32(2, int32_t(page.encoding));
+    h.end_struct();
+  } else {
+    h.begin_struct(5);  // DataPageHeader
+    h.field_i32(1, page.num_values);
+    h.field_i32(2, int32_t(page.encoding));
+    h.field_i32(3, kRle);
+    h.field_i32(4, kRle);
+    h.end_struct();
+  }
+  h.finish();
+
+  if (page.dictionary) chunk.dictionary_page_offset = offset_;
+  else if (chunk.data_page_offset == 0) chunk.data_page_offset = offset_;
+  chunk.encodings |= 1u << int32_t(page.encoding);
+  chunk.uncompressed += int64_t(header_.size() + page.body.size());
+  chunk.compressed += int64_t(header_.size() + stored.size());
+  write(header_);
+  write(stored);
+}
+
 std::string ParquetFileWriter::footer() const {
   std::string out;
   ThriftCompactWriter w(out);
-  w.field_i32(1, 1);  // format version 1: v1 data pages only
+  // Version 2: RLE_DICTIONARY data pages are a format-2 encoding (the pages stay v1), as
+  // Arrow's writer marks such files.
+  w.field_i32(1, 2);
 
   w.begin_list(2, ThriftType::struct_, columns_.size() + 1);
   w.begin_list_struct();  // the root: a group holding every column
@@ -151,16 +171,17 @@ std::string ParquetFileWriter::footer() const {
       w.field_i64(2, chunk.offset);
       w.begin_struct(3);  // ColumnMetaData
       w.field_i32(1, int32_t(s.type));
-      w.begin_list(2, ThriftType::i32, s.nullable ? 2 : 1);
-      w.list_i32(kPlain);
-      if (s.nullable) w.list_i32(kRle);
+      w.begin_list(2, ThriftType::i32, size_t(std::popcount(chunk.encodings)));
+      for (int32_t e = 0; e < 32; ++e)
+        if (chunk.encodings & (1u << e)) w.list_i32(e);
       w.begin_list(3, ThriftType::binary, 1);
       w.list_binary(s.name);
       w.field_i32(4, int32_t(codec_));
       w.field_i64(5, g.rows);
       w.field_i64(6, chunk.uncompressed);
       w.field_i64(7, chunk.compressed);
-      w.field_i64(9, chunk.offset);
+      w.field_i64(9, chunk.data_page_offset);
+      if (chunk.dictionary_page_offset >= 0) w.field_i64(11, chunk.dictionary_page_offset);
       w.end_struct();
       w.end_struct();
     }

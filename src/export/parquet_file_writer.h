@@ -1,12 +1,14 @@
 #pragma once
 // A flat Parquet file written row group by row group: the caller fills one value per column
-// per row, the writer turns every `rows_per_group` rows into one data page per column
-// (PLAIN values, RLE/bit-packed definition levels, v1 pages, compressed as a whole) and
-// writes the Thrift footer on close(). Memory: one row group. Not thread-safe.
+// per row, the writer turns every `rows_per_group` rows into one column chunk per column
+// (a data page of PLAIN values, or a dictionary page and a data page of RLE_DICTIONARY
+// indices; RLE/bit-packed definition levels, v1 pages, each compressed as a whole) and writes
+// the Thrift footer on close(). Memory: one row group. Not thread-safe.
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -24,7 +26,8 @@ class ParquetFileWriter {
  public:
   // Throws std::runtime_error naming the path when it cannot be created.
   ParquetFileWriter(const std::filesystem::path& path, std::vector<ParquetColumnSpec> columns,
-                    size_t rows_per_group, ParquetCodec codec = default_parquet_codec());
+                    size_t rows_per_group, ParquetCodec codec = default_parquet_codec(),
+                    ParquetDictionaryLimits dictionary_limits = {});
   ~ParquetFileWriter();
   ParquetFileWriter(const ParquetFileWriter&) = delete;
   ParquetFileWriter& operator=(const ParquetFileWriter&) = delete;
@@ -46,9 +49,12 @@ class ParquetFileWriter {
 
  private:
   struct ChunkMeta {
-    int64_t offset;  // of the page header
-    int64_t uncompressed;  // header + page body
-    int64_t compressed;
+    int64_t offset = 0;  // of the first page header
+    int64_t data_page_offset = 0;
+    int64_t dictionary_page_offset = -1;  // -1: no dictionary page
+    uint32_t encodings = 0;  // bit per ParquetEncoding value used by a page
+    int64_t uncompressed = 0;  // headers + page bodies
+    int64_t compressed = 0;
   };
   struct RowGroupMeta {
     int64_t rows;
@@ -56,7 +62,8 @@ class ParquetFileWriter {
   };
 
   void flush_row_group();
-  void write(const std::string& bytes);
+  void write_page(const ParquetPage& page, ChunkMeta& chunk);
+  void write(std::string_view bytes);
   std::string footer() const;
 
   std::FILE* file_ = nullptr;
@@ -70,7 +77,8 @@ class ParquetFileWriter {
   int64_t offset_ = 0;
   bool ok_ = true;
   // Reused per page.
-  std::string body_, packed_, header_;
+  std::vector<ParquetPage> pages_;
+  std::string packed_, header_;
   void* zstd_ctx_ = nullptr;
 };
 

@@ -10,20 +10,22 @@ namespace {
 // A run shorter than this is cheaper bit-packed (a run costs a header plus a value byte).
 constexpr size_t kMinRun = 8;
 
-size_t run_length(const uint8_t* v, size_t i, size_t n) {
+template <typename T>
+size_t run_length(const T* v, size_t i, size_t n) {
   size_t j = i + 1;
   while (j < n && v[j] == v[i]) ++j;
   return j - i;
 }
 
 // Bit-packs values [i, end) in groups of 8, LSB first; the last group may be padded.
-void append_bit_packed(std::string& out, const uint8_t* v, size_t i, size_t end, int bit_width) {
+template <typename T>
+void append_bit_packed(std::string& out, const T* v, size_t i, size_t end, int bit_width) {
   const size_t groups = (end - i + 7) / 8;
   append_varint(out, (groups << 1) | 1);
-  uint32_t acc = 0;
+  uint64_t acc = 0;  // up to 7 pending bits plus one 32-bit value
   int bits = 0;
   for (size_t k = 0; k < groups * 8; ++k) {
-    const uint32_t value = i + k < end ? v[i + k] : 0;
+    const uint64_t value = i + k < end ? v[i + k] : 0;
     acc |= value << bits;
     bits += bit_width;
     while (bits >= 8) {
@@ -34,15 +36,14 @@ void append_bit_packed(std::string& out, const uint8_t* v, size_t i, size_t end,
   }
 }
 
-}  // namespace
-
-void append_rle_hybrid(std::string& out, const uint8_t* v, size_t n, int bit_width) {
+template <typename T>
+void append_hybrid(std::string& out, const T* v, size_t n, int bit_width) {
   size_t i = 0;
   while (i < n) {
     const size_t run = run_length(v, i, n);
     if (run >= kMinRun) {
       append_varint(out, uint64_t(run) << 1);
-      out.push_back(char(v[i]));  // ceil(bit_width / 8) = 1 byte for widths up to 8
+      for (int b = 0; b < (bit_width + 7) / 8; ++b) out.push_back(char((uint32_t(v[i]) >> (8 * b)) & 0xFF));
       i += run;
       continue;
     }
@@ -55,6 +56,16 @@ void append_rle_hybrid(std::string& out, const uint8_t* v, size_t n, int bit_wid
     append_bit_packed(out, v, i, end, bit_width);
     i = end;
   }
+}
+
+}  // namespace
+
+void append_rle_hybrid(std::string& out, const uint8_t* v, size_t n, int bit_width) {
+  append_hybrid(out, v, n, bit_width);
+}
+
+void append_rle_hybrid(std::string& out, const uint32_t* v, size_t n, int bit_width) {
+  append_hybrid(out, v, n, bit_width);
 }
 
 void append_levels_v1(std::string& out, const uint8_t* values, size_t n, int bit_width) {

@@ -27,6 +27,37 @@ grep -q "^ok: 85 rows" "$WORK/check.txt" || { cat "$WORK/check.txt"; fail "expec
 grep -Eq "^error_code BIGINT: [1-9]" "$WORK/check.txt" || { cat "$WORK/check.txt"; fail "no error rows compared"; }
 grep -Eq "^time_to_first_token DOUBLE: [1-9]" "$WORK/check.txt" || { cat "$WORK/check.txt"; fail "no TTFT compared"; }
 
+# Label-like text columns are dictionary-encoded (a dictionary page, then RLE_DICTIONARY
+# indices); request ids stay PLAIN.
+query() { node "$HERE/lib/duckdb_query.mjs" "$NPM_DIR" "$1"; }
+query "SELECT path_in_schema AS col, encodings, dictionary_page_offset AS dict
+       FROM parquet_metadata('$ART/profile_export.parquet') WHERE row_group_id = 0" >"$WORK/meta.txt" \
+  || { cat "$WORK/meta.txt"; fail "parquet_metadata() failed"; }
+for col in benchmark_phase worker_id error_type error_message; do
+  grep "\"col\":\"$col\"" "$WORK/meta.txt" | grep -q RLE_DICTIONARY \
+    || { cat "$WORK/meta.txt"; fail "$col is not dictionary-encoded"; }
+done
+grep '"col":"x_request_id"' "$WORK/meta.txt" | grep -q RLE_DICTIONARY \
+  && { cat "$WORK/meta.txt"; fail "x_request_id must stay PLAIN"; }
+
+# A dictionary that hits its limit mid row group falls back to PLAIN for the rest of it: a
+# file written by the unit test binary with a 4-entry limit (tests/unit/export/
+# parquet_file_writer_test.cpp, WritesReaderSampleWhenAsked) must read back exactly.
+UNIT_EXPORT="$(dirname "$AIPERF")/tests/unit_export"
+if [ -x "$UNIT_EXPORT" ]; then
+  AIPERF_PARQUET_SAMPLE="$WORK/fallback.parquet" "$UNIT_EXPORT" --gtest_filter='*WritesReaderSampleWhenAsked' \
+    >"$WORK/sample.txt" 2>&1 || { cat "$WORK/sample.txt"; fail "writing the fallback sample failed"; }
+  query "SELECT count(*) AS n, count(*) FILTER (WHERE label IS DISTINCT FROM
+           CASE WHEN id % 5 = 0 THEN NULL ELSE 'v' || (id % 7) END) AS bad
+         FROM '$WORK/fallback.parquet'" >"$WORK/fallback.txt" 2>&1 || { cat "$WORK/fallback.txt"; fail "fallback sample unreadable"; }
+  grep -q '"n":"30","bad":"0"' "$WORK/fallback.txt" || { cat "$WORK/fallback.txt"; fail "fallback sample reads back wrong"; }
+  query "SELECT encodings FROM parquet_metadata('$WORK/fallback.parquet') WHERE path_in_schema = 'label'" \
+    | grep -q 'PLAIN.*RLE_DICTIONARY\|RLE_DICTIONARY.*PLAIN' || fail "fallback sample lacks PLAIN + RLE_DICTIONARY pages"
+  echo "dictionary fallback sample: ok"
+else
+  echo "note: $UNIT_EXPORT not built; dictionary fallback read-back not checked"
+fi
+
 # Cancelled requests: was_cancelled and cancellation_time_ns.
 start_mock --ttft-ms 100
 ART="$WORK/cancel"

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -17,6 +18,12 @@ namespace {
 std::string read_all(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), {}};
+}
+
+std::vector<int> bytes(const std::string& s) {
+  std::vector<int> out;
+  for (char c : s) out.push_back(uint8_t(c));
+  return out;
 }
 
 std::vector<ParquetColumnSpec> columns() {
@@ -63,6 +70,48 @@ TEST(ParquetFileWriter, FramesFileWithMagicAndFooterLength) {
     EXPECT_EQ(uint8_t(file[4]), 0x15);
     EXPECT_EQ(uint8_t(file[5]), 0x00);
   }
+}
+
+TEST(ParquetFileWriter, DictionaryColumnStartsWithDictionaryPage) {
+  testing::TempDir dir;
+  const auto path = dir.path / "d.parquet";
+  {
+    ParquetFileWriter w(path, {{"phase", ParquetType::byte_array, false, true, true}}, 10,
+                        ParquetCodec::uncompressed);
+    for (int i = 0; i < 3; ++i) {
+      w.column(0).string("profiling");
+      w.end_row();
+    }
+    EXPECT_TRUE(w.close());
+  }
+  const std::string file = read_all(path);
+  // PageHeader: type DICTIONARY_PAGE (zigzag 2), both sizes 13, then field 7
+  // (DictionaryPageHeader, delta 4): num_values 1, encoding PLAIN; two STOPs.
+  EXPECT_EQ(bytes(file.substr(4, 13)),
+            (std::vector<int>{0x15, 0x04, 0x15, 0x1A, 0x15, 0x1A, 0x4C, 0x15, 0x02, 0x15, 0x00, 0x00, 0x00}));
+  EXPECT_EQ(file.substr(17, 13), std::string("\x09\0\0\0profiling", 13));  // the PLAIN entry
+  // Then the index page: DATA_PAGE, DataPageHeader with encoding RLE_DICTIONARY (zigzag 16).
+  EXPECT_EQ(uint8_t(file[30]), 0x15);
+  EXPECT_EQ(uint8_t(file[31]), 0x00);
+  EXPECT_NE(file.find(std::string("\x15\x06\x15\x10", 4), 30), std::string::npos);  // num_values 3, encoding 8
+}
+
+// Not a check by itself: with AIPERF_PARQUET_SAMPLE=<path> it writes a file for
+// tests/e2e/parquet_export.sh to read back with DuckDB: three row groups of a dictionary
+// column that falls back to PLAIN mid-group (limit 4 entries), nulls included.
+// id: 0..29; label: NULL when id % 5 == 0, else 'v' || (id % 7).
+TEST(ParquetFileWriter, WritesReaderSampleWhenAsked) {
+  const char* out = std::getenv("AIPERF_PARQUET_SAMPLE");
+  if (!out) GTEST_SKIP() << "AIPERF_PARQUET_SAMPLE not set";
+  ParquetFileWriter w(out, {{"id", ParquetType::int64, false, false}, {"label", ParquetType::byte_array, true, true, true}},
+                      10, default_parquet_codec(), ParquetDictionaryLimits{1 << 20, 4});
+  for (int i = 0; i < 30; ++i) {
+    w.column(0).int64(i);
+    if (i % 5 == 0) w.column(1).null();
+    else w.column(1).string("v" + std::to_string(i % 7));
+    w.end_row();
+  }
+  EXPECT_TRUE(w.close());
 }
 
 TEST(ParquetFileWriter, EmptyFileStillHasFooter) {

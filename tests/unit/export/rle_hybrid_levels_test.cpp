@@ -26,8 +26,8 @@ uint64_t read_varint(const std::string& s, size_t& i) {
   }
 }
 
-std::vector<uint8_t> decode(const std::string& s, size_t n, int width) {
-  std::vector<uint8_t> out;
+std::vector<uint32_t> decode(const std::string& s, size_t n, int width) {
+  std::vector<uint32_t> out;
   size_t i = 0;
   while (out.size() < n) {
     const uint64_t header = read_varint(s, i);
@@ -40,12 +40,13 @@ std::vector<uint8_t> decode(const std::string& s, size_t n, int width) {
           acc |= uint64_t(uint8_t(s.at(i++))) << bits;
           bits += 8;
         }
-        if (out.size() < n) out.push_back(uint8_t(acc & ((1u << width) - 1)));
+        if (out.size() < n) out.push_back(uint32_t(acc & ((uint64_t(1) << width) - 1)));
         acc >>= width;
         bits -= width;
       }
     } else {
-      const uint8_t value = uint8_t(s.at(i++));
+      uint32_t value = 0;  // ceil(width / 8) little-endian bytes
+      for (int b = 0; b < (width + 7) / 8; ++b) value |= uint32_t(uint8_t(s.at(i++))) << (8 * b);
       for (uint64_t k = 0; k < (header >> 1); ++k) out.push_back(value);
     }
   }
@@ -92,6 +93,32 @@ TEST(RleHybrid, RandomInputsRoundTrip) {
       uint8_t current = 0;
       for (auto& x : v) {
         if (rng() % 5 == 0) current = uint8_t(rng() % (1u << width));  // runs of varied length
+        x = current;
+      }
+      std::string s;
+      append_rle_hybrid(s, v.data(), v.size(), width);
+      ASSERT_EQ(decode(s, n, width), std::vector<uint32_t>(v.begin(), v.end())) << "width " << width << " n " << n;
+    }
+  }
+}
+
+// Dictionary indices: wider values, runs stored in ceil(width / 8) bytes.
+TEST(RleHybrid, WideRunValueTakesWholeBytesLittleEndian) {
+  const std::vector<uint32_t> v(9, 0x1234);
+  std::string s;
+  append_rle_hybrid(s, v.data(), v.size(), 13);
+  EXPECT_EQ(bytes(s), (std::vector<int>{0x12, 0x34, 0x12}));  // varint(9 << 1), then 0x1234 in 2 bytes
+}
+
+TEST(RleHybrid, WideRandomInputsRoundTrip) {
+  std::mt19937 rng(11);
+  for (int width : {9, 13, 16, 24, 32}) {
+    for (int trial = 0; trial < 100; ++trial) {
+      const size_t n = rng() % 300;
+      std::vector<uint32_t> v(n);
+      uint32_t current = 0;
+      for (auto& x : v) {
+        if (rng() % 4 == 0) current = uint32_t(rng() & ((uint64_t(1) << width) - 1));
         x = current;
       }
       std::string s;
