@@ -129,6 +129,7 @@ int run_profile(const ProfileConfig& config) {
   resolve_goodput(config);
   record_metric_options(config);
   console_export_width();
+  const AffinityHeaders affinity = affinity_headers_from_env(config.session_header);  // bad env: fail first
   // Control plane: everything the run will send is built before the first request.
   std::unique_ptr<Tokenizer> tokenizer =
       make_tokenizer({config.tokenizer_name(), config.tokenizer.has_value(), config.tokenizer_revision,
@@ -148,6 +149,7 @@ int run_profile(const ProfileConfig& config) {
   head_options.user_headers = config.headers;
   head_options.api_key = config.api_key.value_or("");
   head_options.streaming = config.streaming;
+  head_options.affinity = affinity;
   RequestHead head(url, head_options);
   std::optional<asio::ssl::context> tls;
   if (url.tls) tls.emplace(make_tls_context(config.ssl_verify));
@@ -174,7 +176,7 @@ int run_profile(const ProfileConfig& config) {
   }
   if (config.export_level == ExportLevel::raw) {
     raw_jsonl.emplace(partial(raw_path));
-    processor.enable_raw_export(&*raw_jsonl, head.redacted_headers());
+    processor.enable_raw_export(&*raw_jsonl, head.redacted_headers(), head.correlation_headers());
   }
 
   // Data plane: one event loop per worker thread.
@@ -205,6 +207,7 @@ int run_profile(const ProfileConfig& config) {
     options.tls = tls ? &*tls : nullptr;
     options.verify_host = config.ssl_verify;
     options.streaming = config.streaming;
+    options.reuse = config.connection_reuse;
     options.config = &config;
     options.dataset = &dataset;
     workers.push_back(std::make_unique<Worker>(std::move(options), returns, *record_queues.back()));

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -18,12 +19,42 @@ constexpr std::string_view kUpstreamTypes[] = {
 
 constexpr CustomDatasetType kImplementedTypes[] = {
     CustomDatasetType::single_turn,   CustomDatasetType::multi_turn,    CustomDatasetType::random_pool,
-    CustomDatasetType::mooncake_trace, CustomDatasetType::bailian_trace, CustomDatasetType::burst_gpt_trace};
+    CustomDatasetType::mooncake_trace, CustomDatasetType::bailian_trace, CustomDatasetType::burst_gpt_trace,
+    CustomDatasetType::raw_payload,   CustomDatasetType::inputs_json};
 
 // BurstGPT CSV (workloads-and-endpoints.md §3.7) is found by its header, not by JSON fields.
 bool burst_gpt_header(const std::string& line) {
   return line.find("Timestamp") != std::string::npos && line.find("Request tokens") != std::string::npos &&
          line.find("Response tokens") != std::string::npos;
+}
+
+// §3.12: a complete chat body; rows that also carry conversation_id or a list-valued data
+// belong to other formats.
+bool raw_payload_row(const nlohmann::json& row) {
+  auto messages = row.find("messages");
+  auto data = row.find("data");
+  return messages != row.end() && messages->is_array() && !row.contains("conversation_id") &&
+         !(data != row.end() && data->is_array());
+}
+
+// inputs.json is one (pretty-printed) document, not JSONL: read whole when its first line is
+// not a JSON object by itself.
+bool inputs_json_document(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  nlohmann::json doc = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (!doc.is_object()) return false;
+  auto data = doc.find("data");
+  return data != doc.end() && data->is_array() && !data->empty() && (*data)[0].is_object() &&
+         (*data)[0].contains("payloads");
+}
+
+// The first .jsonl file of a directory, in name order (raw_payload directories).
+std::string first_jsonl_file(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().extension() == ".jsonl") files.push_back(e.path().string());
+  return files.empty() ? std::string() : *std::min_element(files.begin(), files.end());
 }
 
 std::optional<CustomDatasetType> type_named(const std::string& key) {
@@ -43,9 +74,13 @@ std::string implemented_list() {
 InputFilePeek peek_input_file(const std::string& path) {
   InputFilePeek peek;
   std::error_code ec;
-  // A directory is a set of pools; only random_pool reads directories.
+  // A directory is a set of pools, or of raw_payload conversations (its first file tells).
   if (std::filesystem::is_directory(path, ec)) {
     peek.inferred_type = CustomDatasetType::random_pool;
+    if (std::string first = first_jsonl_file(path); !first.empty()) {
+      InputFilePeek file = peek_input_file(first);
+      if (file.inferred_type == CustomDatasetType::raw_payload) peek.inferred_type = CustomDatasetType::raw_payload;
+    }
     return peek;
   }
   std::ifstream in(path, std::ios::binary);
@@ -55,6 +90,9 @@ InputFilePeek peek_input_file(const std::string& path) {
     if (line.find_first_not_of(" \t\r\n") == std::string::npos) continue;
     nlohmann::json row = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (!row.is_object()) {
+      if (line.find_first_not_of(" \t\r") < line.size() && line[line.find_first_not_of(" \t\r")] == '{' &&
+          inputs_json_document(path))
+        peek.inferred_type = CustomDatasetType::inputs_json;
       if (burst_gpt_header(line)) {
         peek.inferred_type = CustomDatasetType::burst_gpt_trace;
         peek.first_row_has_timestamp = true;  // the Timestamp column is required on every row
@@ -66,6 +104,11 @@ InputFilePeek peek_input_file(const std::string& path) {
     // An explicit "type" naming a dataset type wins (bailian's own "type" is text/search/...).
     if (auto t = row.find("type"); t != row.end() && t->is_string() && type_named(t->get<std::string>()))
       peek.inferred_type = type_named(t->get<std::string>());
+    else if (auto data = row.find("data"); data != row.end() && data->is_array() && !data->empty() &&
+                                           (*data)[0].is_object() && (*data)[0].contains("payloads"))
+      peek.inferred_type = CustomDatasetType::inputs_json;  // a compact inputs.json on one line
+    else if (raw_payload_row(row))
+      peek.inferred_type = CustomDatasetType::raw_payload;
     else if (row.contains("turns"))
       peek.inferred_type = CustomDatasetType::multi_turn;
     else if (row.contains("chat_id"))

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <limits>
@@ -29,6 +30,7 @@ namespace {
 struct RawFlags {
   std::vector<std::string> models, urls, headers, extra_inputs;
   std::string endpoint_type, custom_endpoint, request_timeout, api_key, tokenizer, tokenizer_revision;
+  std::string connection_reuse, session_header;
   std::string isl, isl_stddev, osl, osl_stddev, num_dataset_entries, random_seed;
   std::string seq_dist, prefix_pool_size, prefix_length, shared_system_length, user_context_length;
   std::string concurrency, request_count, benchmark_duration, grace_period;
@@ -126,6 +128,11 @@ struct ProfileParser {
          "excludes the tokens of the first chunk.");
     flag(g, "--ssl-verify,!--no-ssl-verify", raw.ssl_verify,
          "Verify TLS certificates (default on).");
+    single(g, "--connection-reuse-strategy", "STRATEGY", raw.connection_reuse,
+           "pooled (default: keep-alive pool), never (a new connection per request) or "
+           "sticky-user-sessions (one connection per conversation).");
+    single(g, "--session-header", "NAME", raw.session_header,
+           "Header carrying the per-conversation id (default X-Correlation-ID).");
     single("Tokenizer", "--tokenizer", "NAME", raw.tokenizer,
            "HuggingFace id, local path, or builtin (default: the first model).");
     single("Tokenizer", "--tokenizer-revision", "REV", raw.tokenizer_revision,
@@ -457,6 +464,8 @@ class Converter {
       if (!c.streaming) throw ConfigError("--per-chunk-usage requires --streaming");
     }
     c.ssl_verify = r.ssl_verify;
+    if (given("--connection-reuse-strategy")) c.connection_reuse = connection_reuse(r.connection_reuse);
+    if (given("--session-header")) c.session_header = session_header(r.session_header);
     if (given("--tokenizer")) {
       if (r.tokenizer.empty()) throw ConfigError("--tokenizer: empty tokenizer name");
       c.tokenizer = r.tokenizer;
@@ -466,6 +475,22 @@ class Converter {
       c.tokenizer_revision = r.tokenizer_revision;
     }
     c.tokenizer_trust_remote_code = r.tokenizer_trust_remote_code;
+  }
+
+  static ConnectionReuse connection_reuse(const std::string& text) {
+    for (ConnectionReuse r : {ConnectionReuse::pooled, ConnectionReuse::never, ConnectionReuse::sticky_user_sessions})
+      if (enum_key(text) == enum_key(connection_reuse_name(r))) return r;
+    throw ConfigError("--connection-reuse-strategy: invalid choice '" + text +
+                      "' (choose from pooled, never, sticky-user-sessions)");
+  }
+
+  // An HTTP token (RFC 9110 §5.6.2): anything else would corrupt the request head.
+  static std::string session_header(const std::string& text) {
+    if (text.empty()) throw ConfigError("--session-header: empty header name");
+    for (unsigned char ch : text)
+      if (!std::isalnum(ch) && !std::strchr("!#$%&'*+-.^_`|~", ch))
+        throw ConfigError("--session-header: '" + text + "' is not a valid header name");
+    return text;
   }
 
   EndpointType endpoint_type(const std::string& text) const {
@@ -514,6 +539,14 @@ class Converter {
       else
         throw ConfigError("--input-file " + r.input_file +
                           ": cannot tell the dataset type from its first row; pass --custom-dataset-type");
+      // §3.12: the bodies are sent byte for byte; an option that would change them cannot apply.
+      if (is_verbatim_dataset_type(c.custom_dataset_type))
+        for (const char* flag : {"--extra-inputs", "--osl", "--shared-system-prompt-length",
+                                 "--user-context-prompt-length", "--prompt-prefix-pool-size",
+                                 "--prompt-prefix-length", "--per-chunk-usage"})
+          if (given(flag))
+            throw ConfigError(name(flag) + " cannot be combined with --custom-dataset-type " +
+                              custom_dataset_type_name(c.custom_dataset_type) + " (request bodies are sent unchanged)");
     }
     c.isl_block_size = int_at_least("--isl-block-size", r.isl_block_size, 1);
     if (r.fixed_schedule && r.no_fixed_schedule)

@@ -50,8 +50,23 @@ const char* custom_dataset_type_name(CustomDatasetType t) {
     case CustomDatasetType::mooncake_trace: return "mooncake_trace";
     case CustomDatasetType::bailian_trace: return "bailian_trace";
     case CustomDatasetType::burst_gpt_trace: return "burst_gpt_trace";
+    case CustomDatasetType::raw_payload: return "raw_payload";
+    case CustomDatasetType::inputs_json: return "inputs_json";
   }
   return "single_turn";
+}
+
+const char* connection_reuse_name(ConnectionReuse r) {
+  switch (r) {
+    case ConnectionReuse::pooled: return "pooled";
+    case ConnectionReuse::never: return "never";
+    case ConnectionReuse::sticky_user_sessions: return "sticky-user-sessions";
+  }
+  return "?";
+}
+
+bool is_verbatim_dataset_type(CustomDatasetType t) {
+  return t == CustomDatasetType::raw_payload || t == CustomDatasetType::inputs_json;
 }
 
 bool is_trace_dataset_type(CustomDatasetType t) {
@@ -130,6 +145,8 @@ nlohmann::json ProfileConfig::to_json() const {
   if (custom_endpoint) endpoint["custom_endpoint"] = *custom_endpoint;
   if (api_key) endpoint["api_key"] = kRedacted;
   if (per_chunk_usage) endpoint["per_chunk_usage"] = true;
+  endpoint["connection_reuse_strategy"] = connection_reuse_name(connection_reuse);
+  if (session_header != "X-Correlation-ID") endpoint["session_header"] = session_header;
 
   nlohmann::json input_tokens = {{"mean", isl_mean}, {"stddev", isl_stddev}};
   nlohmann::json output_tokens = {{"stddev", osl_stddev}};

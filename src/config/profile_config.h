@@ -18,13 +18,19 @@ enum class UiType { none, simple };  // upstream's "dashboard" is not implemente
 // Inter-arrival distribution of a request-rate phase (cli-and-load.md §4.2).
 enum class ArrivalPattern { poisson, constant, gamma };
 // --custom-dataset-type values implemented so far (workloads-and-endpoints.md §3).
-enum class CustomDatasetType { single_turn, multi_turn, random_pool, mooncake_trace, bailian_trace, burst_gpt_trace };
+enum class CustomDatasetType { single_turn, multi_turn, random_pool, mooncake_trace, bailian_trace, burst_gpt_trace,
+                               raw_payload, inputs_json };
+// --connection-reuse-strategy (cli-and-load.md §3.1, workloads-and-endpoints.md §5.1).
+enum class ConnectionReuse { pooled, never, sticky_user_sessions };
 
 const char* endpoint_type_name(EndpointType t);  // "chat", "completions"
 const char* export_level_name(ExportLevel l);
 const char* ui_type_name(UiType u);
 const char* arrival_pattern_name(ArrivalPattern p);  // "poisson", "constant", "gamma"
 const char* custom_dataset_type_name(CustomDatasetType t);  // "single_turn", "mooncake_trace", ...
+const char* connection_reuse_name(ConnectionReuse r);       // "pooled", "never", "sticky-user-sessions"
+// Datasets whose bodies are sent byte for byte (workloads-and-endpoints.md §3.12).
+bool is_verbatim_dataset_type(CustomDatasetType t);
 // Trace types (upstream metadata is_trace): a timestamped first row turns on the fixed schedule.
 bool is_trace_dataset_type(CustomDatasetType t);
 
@@ -75,6 +81,8 @@ struct ProfileConfig {
   bool use_server_token_count = false;           // token counts from usage
   bool per_chunk_usage = false;                  // --per-chunk-usage: ITL divisor from usage on the first chunk
   bool ssl_verify = true;                        // --ssl-verify / --no-ssl-verify
+  ConnectionReuse connection_reuse = ConnectionReuse::pooled;  // --connection-reuse-strategy
+  std::string session_header = "X-Correlation-ID";  // --session-header: carries the conversation id
 
   // Tokenizer (§3.2)
   std::optional<std::string> tokenizer;          // default: first model name

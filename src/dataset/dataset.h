@@ -41,6 +41,9 @@ struct DatasetEntry {
   // false: every turn is a complete request on its own (upstream's
   // message_array_with_responses, e.g. bailian_trace): no earlier turns or replies are resent.
   bool resend_history = true;
+  // raw_payload / inputs_json (§3.12): every turn's complete body, sent byte for byte; the
+  // fields above then stay empty and later_turns only carries the turn count.
+  std::vector<std::string> raw_bodies;
 
   uint32_t turn_count() const { return uint32_t(1 + later_turns.size()); }
 };

@@ -19,6 +19,8 @@ FileDataset load_by_type(const ProfileConfig& config, const Tokenizer& tokenizer
     case CustomDatasetType::mooncake_trace: return load_mooncake_trace_file(config, tokenizer);
     case CustomDatasetType::bailian_trace: return load_bailian_trace_file(config, tokenizer);
     case CustomDatasetType::burst_gpt_trace: return load_burst_gpt_trace_file(config, tokenizer);
+    case CustomDatasetType::raw_payload: return load_raw_payload_file(config, tokenizer);
+    case CustomDatasetType::inputs_json: return load_inputs_json_file(config, tokenizer);
   }
   return load_single_turn_file(config, tokenizer);
 }

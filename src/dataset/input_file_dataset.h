@@ -30,6 +30,8 @@ FileDataset load_random_pool(const ProfileConfig& config, const Tokenizer& token
 FileDataset load_mooncake_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
 FileDataset load_bailian_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
 FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_raw_payload_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_inputs_json_file(const ProfileConfig& config, const Tokenizer& tokenizer);
 
 // Fields every single-turn trace row may carry, read the same way by each loader.
 struct CommonRowFields {

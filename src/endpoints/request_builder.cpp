@@ -109,6 +109,7 @@ std::string build_request_body(const ProfileConfig& config, const DatasetEntry& 
 
 std::string build_turn_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
                             std::span<const std::string> replies) {
+  if (!entry.raw_bodies.empty()) return entry.raw_bodies.at(turn);  // verbatim replay
   const std::string& model = entry.model.empty() ? config.model_names.front() : entry.model;
   ojson body = config.endpoint_type == EndpointType::chat
                    ? chat_fields(config, entry, turn, replies, model)

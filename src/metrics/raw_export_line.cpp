@@ -36,7 +36,8 @@ void append_packets(std::string& out, std::string_view message) {
   out.push_back(']');
 }
 
-void append_headers(std::string& out, const HeaderList& headers, const RawRecord& raw) {
+void append_headers(std::string& out, const HeaderList& headers, const RawRecord& raw,
+                    std::span<const std::string> correlation_headers) {
   out += "\"request_headers\":{";
   bool first = true;
   auto one = [&](std::string_view name, std::string_view value) {
@@ -48,7 +49,8 @@ void append_headers(std::string& out, const HeaderList& headers, const RawRecord
   };
   for (const auto& [name, value] : headers) one(name, value);
   one("X-Request-ID", raw.x_request_id);
-  one("X-Correlation-ID", raw.x_correlation_id);
+  if (correlation_headers.empty()) one("X-Correlation-ID", raw.x_correlation_id);
+  for (const std::string& name : correlation_headers) one(name, raw.x_correlation_id);
   out.push_back('}');
 }
 
@@ -78,7 +80,8 @@ void append_responses(std::string& out, const RawRecord& raw) {
 
 void append_raw_export_line(std::string& out, const RawRecord& raw, std::string_view conversation_id,
                             std::string_view payload, const HeaderList& headers,
-                            const ClockAnchor& anchor, const std::optional<ErrorDetails>& error) {
+                            const ClockAnchor& anchor, const std::optional<ErrorDetails>& error,
+                            std::span<const std::string> correlation_headers) {
   out.push_back('{');
   append_record_metadata(out, raw, conversation_id, anchor, error.has_value());
   out += ",\"start_perf_ns\":";
@@ -86,7 +89,7 @@ void append_raw_export_line(std::string& out, const RawRecord& raw, std::string_
   out += ",\"payload\":";
   out.append(payload.empty() ? std::string_view("null") : payload);  // already compact JSON
   out.push_back(',');
-  append_headers(out, headers, raw);
+  append_headers(out, headers, raw, correlation_headers);
   out += ",\"status\":";
   if (raw.http_status) append_json_int(out, raw.http_status);
   else out += "null";

@@ -71,6 +71,7 @@ struct RecordProcessor::Impl {
   std::string line;  // reused for every JSONL line
   std::ostream* raw_out = nullptr;
   HeaderList raw_headers;
+  std::vector<std::string> raw_correlation_headers;
   std::vector<RecordSink*> sinks;
 
   BodyCounts count_body(std::string_view body) const {
@@ -126,7 +127,8 @@ struct RecordProcessor::Impl {
     }
     if (!raw.request_body.empty()) payload = raw.request_body;
     line.clear();
-    append_raw_export_line(line, raw, conversation_id, payload, raw_headers, anchor, parsed.error);
+    append_raw_export_line(line, raw, conversation_id, payload, raw_headers, anchor, parsed.error,
+                           raw_correlation_headers);
     raw_out->write(line.data(), std::streamsize(line.size()));
   }
 };
@@ -185,9 +187,11 @@ int64_t RecordProcessor::profiling_records() const {
 
 int64_t RecordProcessor::profiling_errors() const { return impl_->profiling.error_count(); }
 
-void RecordProcessor::enable_raw_export(std::ostream* out, HeaderList request_headers) {
+void RecordProcessor::enable_raw_export(std::ostream* out, HeaderList request_headers,
+                                        std::vector<std::string> correlation_headers) {
   impl_->raw_out = out;
   impl_->raw_headers = std::move(request_headers);
+  impl_->raw_correlation_headers = std::move(correlation_headers);
 }
 
 void RecordProcessor::add_sink(RecordSink* sink) { impl_->sinks.push_back(sink); }

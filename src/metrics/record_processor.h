@@ -43,7 +43,9 @@ class RecordProcessor {
 
   // --export-level raw: also write profile_export_raw.jsonl lines to `out`, listing
   // `request_headers` (secrets redacted) as sent with every request.
-  void enable_raw_export(std::ostream* out, HeaderList request_headers);
+  // `correlation_headers`: the names the correlation id is sent under (--session-header, §5.3).
+  void enable_raw_export(std::ostream* out, HeaderList request_headers,
+                         std::vector<std::string> correlation_headers = {});
 
   // Also hands every record's metrics to `sink` (e.g. profile_export.parquet); it must
   // outlive this object.

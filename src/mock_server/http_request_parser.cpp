@@ -12,6 +12,7 @@ HttpRequestParser::HttpRequestParser(HttpRequest& req) : req_(req) {
   req_.body.clear();
   req_.expect_continue = false;
   req_.correlation_id.clear();
+  req_.session_headers.clear();
   body_limit(kBodyLimit);
   header_limit(64 * 1024);
 }
@@ -30,6 +31,13 @@ void HttpRequestParser::on_field_impl(http::field name, string_view name_string,
     req_.expect_continue = true;
   }
   if (boost::beast::iequals(name_string, "x-correlation-id")) req_.correlation_id.assign(value.data(), value.size());
+  if (name_string.size() > 2 && (name_string[0] == 'x' || name_string[0] == 'X') && name_string[1] == '-' &&
+      !boost::beast::iequals(name_string, "x-request-id")) {
+    if (!req_.session_headers.empty()) req_.session_headers += '\n';
+    req_.session_headers.append(name_string.data(), name_string.size());
+    req_.session_headers += ": ";
+    req_.session_headers.append(value.data(), value.size());
+  }
 }
 
 void HttpRequestParser::on_header_impl(error_code&) {}

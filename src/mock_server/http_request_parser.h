@@ -1,7 +1,7 @@
 #pragma once
 // Parses one HTTP/1.1 request into a connection-owned HttpRequest. Beast's request_parser keeps
 // every header field in its own heap node; the mock only needs method, target, Expect,
-// X-Correlation-ID and body,
+// the X-* headers and body,
 // so this parser keeps those and reuses the strings' capacity across a connection's requests.
 #include <cstdint>
 #include <string>
@@ -16,6 +16,7 @@ struct HttpRequest {
   std::string body;
   bool expect_continue = false;  // client waits for "100 Continue" before sending the body
   std::string correlation_id;    // X-Correlation-ID (one per conversation): --timing-log
+  std::string session_headers;   // X-* headers but X-Request-ID, "name: value" lines: --timing-log
 };
 
 // One-shot, like every Beast parser: construct a fresh one per request.

@@ -82,7 +82,10 @@ class Session {
  public:
   template <class... Args>
   explicit Session(WorkerState& worker, Args&&... stream_args)
-      : stream_(std::forward<Args>(stream_args)...), timer_(stream_.get_executor()), worker_(worker) {}
+      : stream_(std::forward<Args>(stream_args)...),
+        timer_(stream_.get_executor()),
+        worker_(worker),
+        connection_id_((worker.index << 40) | ++worker.connections) {}
 
   asio::awaitable<void> run();
 
@@ -113,6 +116,7 @@ class Session {
   Stream stream_;
   asio::steady_timer timer_;
   WorkerState& worker_;
+  uint64_t connection_id_;  // --timing-log: which requests shared a connection
   boost::beast::flat_buffer in_;
   HttpRequest req_;
   bool keep_alive_ = true;
@@ -227,7 +231,10 @@ asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind) {
                                           .messages = completion_.messages,
                                           .assistant_messages = completion_.assistant_messages,
                                           .prompt_tokens = completion_.prompt_tokens,
-                                          .correlation_id = req_.correlation_id});
+                                          .correlation_id = req_.correlation_id,
+                                          .connection = connection_id_,
+                                          .session_headers = req_.session_headers,
+                                          .body_fnv1a = fnv1a64(req_.body)});
     timing_index_ = worker_.timings.size() - 1;
   }
   bool ok = completion_.stream ? co_await send_stream(schedule) : co_await send_full_reply(schedule);

@@ -63,6 +63,7 @@ struct WorkerState {
   ServerShared* shared = nullptr;
   uint64_t index = 0;
   uint64_t replies = 0;  // with `index`, makes reply ids unique across workers
+  uint64_t connections = 0;  // likewise for connection ids (--timing-log)
   std::vector<ReplyTiming> timings;  // filled only with --timing-log
 };
 

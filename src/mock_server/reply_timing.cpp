@@ -16,7 +16,31 @@ std::string json_safe(const std::string& s) {
   return out;
 }
 
+// session_headers as a JSON array of "name: value" strings (an array, not an object, so a
+// header sent twice shows twice).
+std::string headers_json(const std::string& joined) {
+  std::string out = "[";
+  size_t start = 0;
+  while (start < joined.size()) {
+    size_t end = joined.find('\n', start);
+    if (end == std::string::npos) end = joined.size();
+    if (out.size() > 1) out += ',';
+    out += '"' + json_safe(joined.substr(start, end - start)) + '"';
+    start = end + 1;
+  }
+  return out + "]";
+}
+
 }  // namespace
+
+uint64_t fnv1a64(std::string_view bytes) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
 
 std::string write_timing_log(const std::string& path, const std::vector<const std::vector<ReplyTiming>*>& logs) {
   std::vector<const ReplyTiming*> all;
@@ -30,14 +54,16 @@ std::string write_timing_log(const std::string& path, const std::vector<const st
     std::fprintf(f,
                  "{\"id\":\"%llx\",\"stream\":%s,\"read_ns\":%lld,\"first_due_ns\":%lld,\"first_write_ns\":%lld,"
                  "\"last_write_ns\":%lld,\"chunks\":%lld,\"max_late_ns\":%lld,\"sum_late_ns\":%lld,"
-                 "\"messages\":%lld,\"assistant_messages\":%lld,\"prompt_tokens\":%lld,\"correlation_id\":\"%s\"}\n",
+                 "\"messages\":%lld,\"assistant_messages\":%lld,\"prompt_tokens\":%lld,\"correlation_id\":\"%s\","
+                 "\"connection\":\"%llx\",\"session_headers\":%s,\"body_fnv1a\":\"%016llx\"}\n",
                  static_cast<unsigned long long>(t->id), t->stream ? "true" : "false",
                  static_cast<long long>(t->read_ns), static_cast<long long>(t->first_due_ns),
                  static_cast<long long>(t->first_write_ns), static_cast<long long>(t->last_write_ns),
                  static_cast<long long>(t->chunks), static_cast<long long>(t->max_late_ns),
                  static_cast<long long>(t->sum_late_ns), static_cast<long long>(t->messages),
                  static_cast<long long>(t->assistant_messages), static_cast<long long>(t->prompt_tokens),
-                 json_safe(t->correlation_id).c_str());
+                 json_safe(t->correlation_id).c_str(), static_cast<unsigned long long>(t->connection),
+                 headers_json(t->session_headers).c_str(), static_cast<unsigned long long>(t->body_fnv1a));
   }
   bool ok = std::fflush(f) == 0;
   ok = std::fclose(f) == 0 && ok;

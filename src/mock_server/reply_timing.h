@@ -4,6 +4,7 @@
 // lateness from the client's measurement error.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace aiperf::mock {
@@ -23,7 +24,13 @@ struct ReplyTiming {
   int64_t assistant_messages = 0;  // chat: replies resent as history
   int64_t prompt_tokens = 0;       // words of all input text
   std::string correlation_id;      // X-Correlation-ID header ("" = none)
+  // How it was asked (a test can check connection reuse, affinity headers, replayed bodies).
+  uint64_t connection = 0;         // server-wide id of the TCP connection that carried it
+  std::string session_headers;     // every X-* header but X-Request-ID, "name: value" joined by "\n"
+  uint64_t body_fnv1a = 0;         // 64-bit FNV-1a of the request body bytes
 };
+
+uint64_t fnv1a64(std::string_view bytes);
 
 // One JSON object per line, ordered by read time. Returns "" or a one-line error.
 std::string write_timing_log(const std::string& path, const std::vector<const std::vector<ReplyTiming>*>& logs);

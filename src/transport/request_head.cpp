@@ -9,6 +9,8 @@ namespace {
 
 bool same_name(const std::string& a, const char* b) { return strcasecmp(a.c_str(), b) == 0; }
 
+bool same_name(const std::string& a, const std::string& b) { return strcasecmp(a.c_str(), b.c_str()) == 0; }
+
 bool user_has(const RequestHeadOptions& o, const char* name) {
   for (const auto& [k, v] : o.user_headers)
     if (same_name(k, name)) return true;
@@ -39,13 +41,20 @@ RequestHead::RequestHead(const EndpointUrl& url, const RequestHeadOptions& optio
   if (!user_has(options, "User-Agent")) add("User-Agent", std::string("aiperf/") + AIPERF_VERSION);
   if (!options.api_key.empty() && !user_has(options, "Authorization"))
     add("Authorization", "Bearer " + options.api_key);
+  correlation_names_ = options.affinity.names();
+  auto derived = [this](const std::string& name) {
+    for (const std::string& d : correlation_names_)
+      if (same_name(name, d)) return true;
+    return false;
+  };
   for (const auto& [name, value] : options.user_headers) {
     if (same_name(name, "Accept") || same_name(name, "Content-Type") ||
         same_name(name, "Content-Length") || same_name(name, "Transfer-Encoding") ||
-        same_name(name, "X-Request-ID"))
+        same_name(name, "X-Request-ID") || derived(name))
       continue;
     add(name, value);
   }
+  for (const std::string& name : correlation_names_) correlation_prefixes_.push_back("\r\n" + name + ": ");
   add("Accept", options.streaming ? "text/event-stream" : "application/json");
   add("Content-Type", "application/json");
 }
@@ -56,8 +65,10 @@ void RequestHead::format(std::string& out, std::string_view request_id,
   out += fixed_;
   out += "X-Request-ID: ";
   out += request_id;
-  out += "\r\nX-Correlation-ID: ";
-  out += correlation_id;
+  for (const std::string& prefix : correlation_prefixes_) {
+    out += prefix;
+    out += correlation_id;
+  }
   out += "\r\nContent-Length: ";
   char digits[24];
   auto [end, ec] = std::to_chars(digits, digits + sizeof digits, content_length);

@@ -1,11 +1,14 @@
 #pragma once
 // The bytes before the body: request line and headers. Everything that is the same for
-// every request is formatted once; per request only ids and Content-Length are appended.
+// every request is formatted once; per request only ids and Content-Length are appended:
+// X-Request-ID, then the conversation id under each affinity header name, written last so a
+// user's -H variant of those names (dropped here, any case) cannot duplicate them.
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "transport/affinity_headers.h"
 #include "transport/endpoint_url.h"
 
 namespace aiperf {
@@ -14,6 +17,7 @@ struct RequestHeadOptions {
   std::vector<std::pair<std::string, std::string>> user_headers;  // -H, in order
   std::string api_key;                                            // empty = none
   bool streaming = false;
+  AffinityHeaders affinity;  // per-request headers carrying the conversation id
 };
 
 class RequestHead {
@@ -29,12 +33,16 @@ class RequestHead {
   const std::vector<std::pair<std::string, std::string>>& redacted_headers() const {
     return redacted_;
   }
+  // Names of the per-request headers that carry the correlation id, in order.
+  const std::vector<std::string>& correlation_headers() const { return correlation_names_; }
 
  private:
   void add(const std::string& name, const std::string& value);
 
   std::string fixed_;
   std::vector<std::pair<std::string, std::string>> redacted_;
+  std::vector<std::string> correlation_names_;
+  std::vector<std::string> correlation_prefixes_;  // "\r\nName: " per name
 };
 
 }  // namespace aiperf

@@ -198,6 +198,38 @@ std::shared_ptr<HttpConnection> Worker::take_idle() {
   return nullptr;
 }
 
+// --connection-reuse-strategy: the connection this credit may reuse, or null for a new one.
+std::shared_ptr<HttpConnection> Worker::take_reusable(const Credit& credit) {
+  switch (options_.reuse) {
+    case ConnectionReuse::pooled: return take_idle();
+    case ConnectionReuse::never: return nullptr;
+    case ConnectionReuse::sticky_user_sessions: break;
+  }
+  auto it = credit.session_turns > 1 ? sessions_.find(credit.session_id) : sessions_.end();
+  if (it == sessions_.end() || !it->second.conn) return nullptr;
+  std::shared_ptr<HttpConnection> conn = std::move(it->second.conn);
+  if (!peek_before_reuse_ || !conn->peer_closed()) return conn;
+  conn->close();
+  return nullptr;
+}
+
+// After a complete response on a connection that may carry another request.
+void Worker::keep_alive(const Credit& credit, std::shared_ptr<HttpConnection> conn) {
+  if (options_.reuse == ConnectionReuse::pooled) {
+    idle_.push_back(std::move(conn));
+    return;
+  }
+  // Sticky: held for the conversation's next turn, closed after its final one (a
+  // single-turn conversation is its own final turn).
+  const bool more_turns = credit.turn_index + 1 < credit.session_turns;
+  auto it = sessions_.find(credit.session_id);
+  if (options_.reuse == ConnectionReuse::sticky_user_sessions && more_turns && it != sessions_.end()) {
+    it->second.conn = std::move(conn);
+    return;
+  }
+  conn->close();
+}
+
 void Worker::track(HttpConnection& conn, const Credit& credit, int64_t now) {
   conn.phase = credit.phase;
   conn.cancelled = conn.timed_out = false;
@@ -267,7 +299,7 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
     if (credit.session_turns > 1) body = &session_turn_body(credit, rec);
     for (int attempt = 0;; ++attempt) {
       // A retry always uses a fresh connection, so it cannot be stale again.
-      std::shared_ptr<HttpConnection> conn = attempt == 0 ? take_idle() : nullptr;
+      std::shared_ptr<HttpConnection> conn = attempt == 0 ? take_reusable(credit) : nullptr;
       bool reused = conn != nullptr;
       if (!conn) conn = std::make_shared<HttpConnection>(io_, options_.tls);
       track(*conn, credit, mono_ns());
@@ -298,7 +330,7 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
         continue;
       }
       if (outcome == Outcome::done) {
-        idle_.push_back(std::move(conn));
+        keep_alive(credit, std::move(conn));
       } else {
         conn->close();
       }

@@ -39,6 +39,7 @@ struct WorkerOptions {
   asio::ssl::context* tls = nullptr;               // null: plain HTTP
   bool verify_host = true;
   bool streaming = false;
+  ConnectionReuse reuse = ConnectionReuse::pooled;  // --connection-reuse-strategy
   // Multi-turn only: later turns' bodies are built here, when sent, from the conversation
   // and the replies this worker received for its earlier turns.
   const ProfileConfig* config = nullptr;
@@ -80,6 +81,8 @@ class Worker : public CreditTarget {
   void arm_cancellation(const std::shared_ptr<HttpConnection>& conn, int64_t delay_ns);
   static void disarm_cancellation(HttpConnection& conn);
   std::shared_ptr<HttpConnection> take_idle();
+  std::shared_ptr<HttpConnection> take_reusable(const Credit& credit);
+  void keep_alive(const Credit& credit, std::shared_ptr<HttpConnection> conn);
   void track(HttpConnection& conn, const Credit& credit, int64_t now);
   void untrack(HttpConnection& conn);
   void fail(RawRecord& record, const HttpConnection& conn, const boost::system::error_code& ec,
@@ -97,6 +100,8 @@ class Worker : public CreditTarget {
   struct SessionHistory {
     std::string correlation_id;         // one X-Correlation-ID for the whole conversation
     std::vector<std::string> replies;   // assistant text per earlier turn ("" = none)
+    // --connection-reuse-strategy sticky-user-sessions: the connection between turns.
+    std::shared_ptr<HttpConnection> conn;
   };
 
   WorkerOptions options_;

@@ -120,5 +120,29 @@ TEST(TraceReplayFlags, ValidationErrors) {
               HasSubstr("--isl-block-size must be >= 1"));
 }
 
+TEST(VerbatimReplayFlags, RawPayloadAndInputsJsonAreDetectedAndRefuseBodyOptions) {
+  TraceFile raw("{\"model\": \"m\", \"messages\": [{\"role\": \"user\", \"content\": \"x\"}]}\n");
+  EXPECT_EQ(parse({"--input-file", raw.path}).custom_dataset_type, CustomDatasetType::raw_payload);
+  TraceFile inputs("{\n  \"data\": [\n    {\"session_id\": \"s\", \"payloads\": [{}]}\n  ]\n}\n");
+  EXPECT_EQ(parse({"--input-file", inputs.path}).custom_dataset_type, CustomDatasetType::inputs_json);
+  EXPECT_THAT(error_of({"--input-file", raw.path, "--extra-inputs", "a:1"}),
+              HasSubstr("--extra-inputs cannot be combined with --custom-dataset-type raw_payload"));
+  EXPECT_THAT(error_of({"--input-file", inputs.path, "--shared-system-prompt-length", "5"}),
+              HasSubstr("--shared-system-prompt-length cannot be combined with --custom-dataset-type inputs_json"));
+  EXPECT_THAT(error_of({"--input-file", raw.path, "--system-prompt", "x"}), HasSubstr("not supported yet"));
+}
+
+TEST(SessionFlags, ConnectionReuseStrategyAndSessionHeader) {
+  EXPECT_EQ(parse({}).connection_reuse, ConnectionReuse::pooled);
+  EXPECT_EQ(parse({}).session_header, "X-Correlation-ID");
+  EXPECT_EQ(parse({"--connection-reuse-strategy", "never"}).connection_reuse, ConnectionReuse::never);
+  EXPECT_EQ(parse({"--connection-reuse-strategy", "sticky_user_sessions"}).connection_reuse,
+            ConnectionReuse::sticky_user_sessions);
+  EXPECT_EQ(parse({"--session-header", "X-Conv"}).session_header, "X-Conv");
+  EXPECT_THAT(error_of({"--connection-reuse-strategy", "often"}),
+              HasSubstr("--connection-reuse-strategy: invalid choice 'often'"));
+  EXPECT_THAT(error_of({"--session-header", "Bad Name"}), HasSubstr("--session-header: 'Bad Name' is not a valid header name"));
+}
+
 }  // namespace
 }  // namespace aiperf

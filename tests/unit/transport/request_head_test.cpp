@@ -1,5 +1,8 @@
 #include "transport/request_head.h"
 
+#include <cstdlib>
+#include <stdexcept>
+
 #include <gtest/gtest.h>
 
 namespace aiperf {
@@ -24,7 +27,75 @@ TEST(RequestHead, FormatsRequestLineHeadersAndLength) {
             "Content-Type: application/json\r\n"
             "X-Request-ID: rid\r\n"
             "X-Correlation-ID: cid\r\n"
+            "X-Session-Affinity: cid\r\n"
             "Content-Length: 42\r\n\r\n");
+}
+
+// §5.3: the session header is renamable; derived headers follow it, after user variants of
+// any of those names (in any case) are dropped, so none is ever sent twice.
+TEST(RequestHead, AffinityHeadersWrittenLastWithoutUserDuplicates) {
+  EndpointUrl url{false, "h", 1, "/p", "h:1"};
+  RequestHeadOptions o;
+  o.user_headers = {{"x-session-affinity", "mine"}, {"X-SESSION-ID", "mine"}, {"my-session", "mine"},
+                    {"X-Dynamo-Session-ID", "kept"}, {"X-Tenant", "t"}};
+  o.affinity.session_header = "My-Session";
+  o.affinity.smg_routing_key = true;
+  o.affinity.session_id = true;
+  RequestHead head(url, o);
+  std::string out;
+  head.format(out, "rid", "conv-1", 7);
+  EXPECT_EQ(out,
+            "POST /p HTTP/1.1\r\n"
+            "Host: h:1\r\n"
+            "User-Agent: aiperf/" AIPERF_VERSION "\r\n"
+            "X-Dynamo-Session-ID: kept\r\n"
+            "X-Tenant: t\r\n"
+            "Accept: application/json\r\n"
+            "Content-Type: application/json\r\n"
+            "X-Request-ID: rid\r\n"
+            "My-Session: conv-1\r\n"
+            "X-Session-Affinity: conv-1\r\n"
+            "X-SMG-Routing-Key: conv-1\r\n"
+            "X-Session-ID: conv-1\r\n"
+            "Content-Length: 7\r\n\r\n");
+  std::vector<std::string> names{"My-Session", "X-Session-Affinity", "X-SMG-Routing-Key", "X-Session-ID"};
+  EXPECT_EQ(head.correlation_headers(), names);
+}
+
+TEST(RequestHead, AffinityOffKeepsUsersHeaderAndAllDerivedOn) {
+  EndpointUrl url{false, "h", 1, "/p", "h:1"};
+  RequestHeadOptions o;
+  o.user_headers = {{"X-Session-Affinity", "mine"}};
+  o.affinity.session_affinity = false;
+  o.affinity.dynamo_session_id = true;
+  RequestHead head(url, o);
+  std::string out;
+  head.format(out, "r", "c", 0);
+  EXPECT_NE(out.find("X-Session-Affinity: mine\r\n"), std::string::npos);
+  EXPECT_EQ(out.find("X-Session-Affinity: c"), std::string::npos);
+  EXPECT_NE(out.find("X-Request-ID: r\r\nX-Correlation-ID: c\r\nX-Dynamo-Session-ID: c\r\nContent-Length: 0"),
+            std::string::npos);
+}
+
+TEST(AffinityHeaders, EnvSwitches) {
+  setenv("AIPERF_HTTP_X_SESSION_AFFINITY_FROM_CORRELATION_ID", "0", 1);
+  setenv("AIPERF_HTTP_X_DYNAMO_SESSION_ID_FROM_CORRELATION_ID", "true", 1);
+  setenv("AIPERF_HTTP_X_SMG_ROUTING_KEY_FROM_CORRELATION_ID", "ON", 1);
+  setenv("AIPERF_HTTP_X_SESSION_ID_FROM_CORRELATION_ID", "1", 1);
+  AffinityHeaders h = affinity_headers_from_env("X-Corr");
+  EXPECT_EQ(h.names(), (std::vector<std::string>{"X-Corr", "X-Dynamo-Session-ID", "X-SMG-Routing-Key", "X-Session-ID"}));
+  setenv("AIPERF_HTTP_X_SESSION_ID_FROM_CORRELATION_ID", "maybe", 1);
+  try {
+    affinity_headers_from_env("X-Corr");
+    ADD_FAILURE() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("AIPERF_HTTP_X_SESSION_ID_FROM_CORRELATION_ID"), std::string::npos);
+  }
+  for (const char* n : {"AIPERF_HTTP_X_SESSION_AFFINITY_FROM_CORRELATION_ID", "AIPERF_HTTP_X_DYNAMO_SESSION_ID_FROM_CORRELATION_ID",
+                        "AIPERF_HTTP_X_SMG_ROUTING_KEY_FROM_CORRELATION_ID", "AIPERF_HTTP_X_SESSION_ID_FROM_CORRELATION_ID"})
+    unsetenv(n);
+  EXPECT_EQ(affinity_headers_from_env("X-Correlation-ID").names(),
+            (std::vector<std::string>{"X-Correlation-ID", "X-Session-Affinity"}));
 }
 
 TEST(RequestHead, RedactedHeadersHideCredentials) {
