@@ -101,12 +101,25 @@ timing for everything) the builtin no-files run took 10.2 s for the whole pipeli
 (0.098 M records/s), most of it in \`summarize()\`, with a 527 MB peak. No comparison sort
 is left: whole-number sample columns over a narrow range are counted, the others radix-sorted
 once per tag (sums stay in ascending order, so every record-metric statistic is bit for bit
-what it was); the sweep line sorts its events once (radix) and gets every time-weighted
-percentile by histogram selection, exact; only its avg/std now sum in time order
-(docs/metrics.md, choice 22). Samples that are whole numbers take 4 bytes. A \`perf\` profile of the builtin, no-files run: aggregation is
-now ~12% of all samples (sample sorter ~4%, sweep line ~3% plus ~2% sorting its events,
-appending samples ~1%); record processing is the rest: BPE piece lookups (hash table, hashing,
-key compares, ranks) ~20%, simdjson DOM parsing of each chunk ~15%, SSE splitting
-(memchr/strlen) ~8%, malloc/free ~5%. Writing the JSONL line still costs more than all the
-Parquet columns together.
+what it was); every time-weighted percentile of the sweep line comes from histogram selection,
+exact; only its avg/std sum in time order (docs/metrics.md, choice 22). Samples that are whole
+numbers take 4 bytes.
+
+Second round: the sweep line no longer radix-sorts one array of all 3M events: starts, first
+tokens and ends are three streams, each sorted by (time, request), first by an insertion sort
+(records arrive nearly in order of one of their times) that falls back to the radix sort after
+4 moves per stamp, and the walk merges them in the old order, so every sum rounds as before
+(\`AGGREGATION_BENCH_DUMP\` identical before and after). A/B on one loaded machine (load ≈ 9,
+interleaved runs, 1M records, word tokenizer): aggregation CPU time 1.02–1.16 s before,
+0.93–1.01 s after; \`summarize()\` wall 2.1–2.6 s before, 1.5–2.2 s after. The ≥ 1.5 M/s aim
+is not reached (≈ 1.1 M by CPU time). Tried and dropped: transparent huge pages for the big
+buffers (page faults 103k → 12k, but system time 0.38 → 0.66 s on this VM), an MSD radix sort
+for the real-valued columns (no gain visible through the noise). A \`perf\` profile of the
+word-tokenizer, no-files run (whole process): page faults ≈ 5% of all samples (first touch of
+the sample columns ≈ 28% of the faults, the sweep's step columns ≈ 25%, growing the interval
+vector ≈ 19%, sort buffers ≈ 17%), sample sorter ≈ 6%, sweep line ≈ 6%, appending samples
+≈ 3%; record processing: simdjson DOM parsing ≈ 20%, SSE splitting (memchr, strlen) ≈ 7%,
+word counting ≈ 6%, malloc/free ≈ 5%. Left: the memory first touched at summary (step columns,
+sort buffers, the 8M inter-chunk doubles a counted column is written out as), record processing
+(simdjson on-demand instead of DOM).
 MD
