@@ -101,12 +101,30 @@ timing for everything) the builtin no-files run took 10.2 s for the whole pipeli
 (0.098 M records/s), most of it in \`summarize()\`, with a 527 MB peak. No comparison sort
 is left: whole-number sample columns over a narrow range are counted, the others radix-sorted
 once per tag (sums stay in ascending order, so every record-metric statistic is bit for bit
-what it was); the sweep line sorts its events once (radix) and gets every time-weighted
-percentile by histogram selection, exact; only its avg/std now sum in time order
-(docs/metrics.md, choice 22). Samples that are whole numbers take 4 bytes. A \`perf\` profile of the builtin, no-files run: aggregation is
-now ~12% of all samples (sample sorter ~4%, sweep line ~3% plus ~2% sorting its events,
-appending samples ~1%); record processing is the rest: BPE piece lookups (hash table, hashing,
-key compares, ranks) ~20%, simdjson DOM parsing of each chunk ~15%, SSE splitting
-(memchr/strlen) ~8%, malloc/free ~5%. Writing the JSONL line still costs more than all the
-Parquet columns together.
+what it was); every time-weighted percentile of the sweep line comes from histogram selection,
+exact; only its avg/std sum in time order (docs/metrics.md, choice 22). Samples that are whole
+numbers take 4 bytes.
+
+Second round (2026-11-30): (1) the sweep line no longer radix-sorts one array of all 3M
+events: starts, first tokens and ends are three streams, each sorted by (time, request), first
+by an insertion sort (records arrive nearly in order of one of their times) that falls back to
+the radix sort after 4 moves per stamp, and the walk merges them in the old order, so every
+sum rounds as before; (2) a counted column (whole numbers over a narrow range, e.g. the 7.8M
+inter-chunk latencies) is described from its counts (\`SortedSamples\`: ascending sums by
+repeated addition, percentile ranks by binary search over the running counts) instead of
+being written out as doubles first (64 MB and 16k page faults less). Both leave the
+\`AGGREGATION_BENCH_DUMP\` of every summary value bit for bit unchanged (checked for both
+tokenizers). A/B, interleaved runs on one machine (load ≈ 5, word tokenizer, aggregation CPU
+time / \`summarize()\` wall): before 0.95–0.99 s / 0.78–0.81 s, with (1) 0.85 s / 0.68 s, with
+(1)+(2) 0.74–0.80 s / 0.56–0.59 s. The ≥ 1.5 M/s aim is not reached (≈ 1.25 M). Tried and
+dropped, no gain measurable: transparent huge pages for the big buffers (page faults 103k →
+12k, but system time 0.38 → 0.66 s on this VM), an MSD radix sort for the real-valued columns,
+the throughput curves' first pass fused into the sweep. Profile now (\`perf\`, word tokenizer,
+no files, CPU time of the stages): accumulate ≈ 0.24 s (appending ~27 samples per record to
+the columns and growing the interval vector, with their first-touch page faults); summarize ≈
+0.55 s: the sweep line ≈ 0.29 s (stream sorts 0.03, the walk storing the step columns 0.08,
+concurrency histograms 0.03, the five throughput curves' three passes 0.14), the six
+real-valued columns' LSD radix sorts ≈ 0.15 s, the counted columns and their statistics the
+rest. Record processing (whole process profile): simdjson DOM parsing ≈ 20%, SSE splitting
+(memchr, strlen) ≈ 7%, token counting, malloc/free ≈ 5%; simdjson on-demand is not done yet.
 MD

@@ -33,7 +33,7 @@ MetricResult single_value(MetricId id, double base_value) {
   return r;
 }
 
-std::optional<MetricResult> distribution(MetricId id, std::span<const double> sorted) {
+std::optional<MetricResult> distribution(MetricId id, const SortedSamples& sorted) {
   std::optional<DistributionStats> s = describe_sorted(sorted);
   if (!s) return std::nullopt;
   const double d = metric_info(id).display_divisor;
@@ -56,7 +56,7 @@ std::optional<MetricResult> distribution(MetricId id, std::span<const double> so
 // avg and sum are +inf, std is undefined. Needs one finite sample, so only metrics this run
 // actually measured get a twin.
 // `sorted` = the metric's finite samples, ascending; the errors' +inf samples follow them.
-std::optional<MetricResult> error_adjusted(MetricId id, std::span<const double> sorted, int64_t errors) {
+std::optional<MetricResult> error_adjusted(MetricId id, const SortedSamples& sorted, int64_t errors) {
   if (sorted.empty()) return std::nullopt;
   constexpr double kInf = std::numeric_limits<double>::infinity();
   const size_t n = sorted.size() + size_t(errors);
@@ -151,7 +151,7 @@ std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> ra
   SampleSorter sorter;  // its buffers go before the sweep line needs memory of its own
   for (size_t i = 0; i < kRecordMetricCount; ++i) {
     if (samples_[i].empty()) continue;
-    const std::span<const double> sorted = sorter.sorted_finite(samples_[i]);  // shared by both results
+    const SortedSamples sorted = sorter.sorted_or_counted(samples_[i]);  // shared by both results
     if (auto r = distribution(MetricId(i), sorted)) out.push_back(std::move(*r));
     if ((metric_info(MetricId(i)).flags & kErrorAdjusted) && errors_ > 0)
       if (auto adj = error_adjusted(MetricId(i), sorted, errors_)) out.push_back(std::move(*adj));

@@ -75,10 +75,30 @@ std::span<const double> SampleSorter::sort(size_t size, ForEach&& for_each) {
   return out_;
 }
 
-std::span<const double> SampleSorter::sorted_finite(const SampleColumn& samples) {
+SortedSamples SampleSorter::sorted_or_counted(const SampleColumn& samples) {
   // Whole numbers over a range not much wider than their count (token counts, a run's
-  // inter-chunk gaps in ns): counting each value and writing the runs out in order beats
-  // any comparison or radix pass.
+  // inter-chunk gaps in ns): counting each value beats any comparison or radix pass.
+  if (samples.size() >= kSmall && samples.whole_numbers()) {
+    uint32_t lo = ~uint32_t(0), hi = 0;
+    samples.for_each_whole([&](uint32_t v) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    });
+    const size_t range = size_t(hi - lo) + 1;
+    if (range <= std::max<size_t>(samples.size(), size_t(1) << 16)) {
+      counts_.assign(range, 0);
+      samples.for_each_whole([&](uint32_t v) { ++counts_[v - lo]; });
+      ends_.resize(range);
+      uint64_t total = 0;
+      for (size_t i = 0; i < range; ++i) ends_[i] = total += counts_[i];
+      return SortedSamples(lo, counts_, ends_);
+    }
+  }
+  return sort(samples.size(), [&](auto&& f) { samples.for_each(f); });
+}
+
+std::span<const double> SampleSorter::sorted_finite(const SampleColumn& samples) {
+  // Counted as in sorted_or_counted(), then the runs written out in order.
   if (samples.size() >= kSmall && samples.whole_numbers()) {
     uint32_t lo = ~uint32_t(0), hi = 0;
     samples.for_each_whole([&](uint32_t v) {

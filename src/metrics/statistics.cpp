@@ -37,16 +37,34 @@ std::optional<DistributionStats> describe(const std::vector<double>& samples) {
 }
 
 std::optional<DistributionStats> describe_sorted(std::span<const double> samples) {
+  return describe_sorted(SortedSamples(samples));
+}
+
+// Same arithmetic, in the same order, as percentile_linear() and population_std().
+std::optional<DistributionStats> describe_sorted(const SortedSamples& samples) {
   if (samples.empty()) return std::nullopt;
 
   DistributionStats s;
-  s.count = int64_t(samples.size());
-  for (double v : samples) s.sum += v;
-  s.avg = s.sum / double(samples.size());
+  const size_t n = samples.size();
+  s.count = int64_t(n);
+  samples.for_each([&](double v) { s.sum += v; });
+  s.avg = s.sum / double(n);
   s.min = samples.front();
   s.max = samples.back();
-  s.std = population_std(samples, s.avg);
-  for (size_t i = 0; i < kPercentiles.size(); ++i) s.p[i] = percentile_linear(samples, kPercentiles[i]);
+  if (n >= 2) {
+    double ss = 0;
+    samples.for_each([&](double v) { ss += (v - s.avg) * (v - s.avg); });
+    s.std = std::sqrt(ss / double(n));
+  }
+  for (size_t i = 0; i < kPercentiles.size(); ++i) {
+    const double h = kPercentiles[i] / 100.0 * double(n - 1);
+    const size_t lo = size_t(std::floor(h));
+    const size_t hi = std::min(lo + 1, n - 1);
+    const double t = h - double(lo);
+    const double a = samples[lo], b = samples[hi];
+    const double d = b - a;
+    s.p[i] = t >= 0.5 ? b - d * (1.0 - t) : a + d * t;
+  }
   return s;
 }
 

@@ -33,5 +33,7 @@ std::optional<DistributionStats> describe(const std::vector<double>& samples);
 // The same from samples already finite and ascending (SampleSorter): sum and std are
 // summed in that order, so the result does not depend on the order samples arrived in.
 std::optional<DistributionStats> describe_sorted(std::span<const double> sorted);
+class SortedSamples;  // metrics/sorted_samples.h
+std::optional<DistributionStats> describe_sorted(const SortedSamples& sorted);
 
 }  // namespace aiperf

@@ -17,40 +17,64 @@ namespace {
 constexpr double kNsPerSec = 1e9;
 constexpr double kQuantiles[] = {0.50, 0.90, 0.95, 0.99};
 
-// An instant where one request moves its curves: its start (request and prefill spans
-// begin), its first token (prefill ends, decode begins), its end (request and decode end).
-// 16 bytes; the token rates are read back from the interval when the event is applied.
-struct Event {
-  enum Kind : uint32_t { start, first_token, end };
-  int64_t t;
-  uint32_t interval;
-  Kind kind;
-};
-
 bool has_prefill(const SweepInterval& r) { return r.first_token_ns != 0 && r.first_token_ns > r.start_ns; }
 bool has_decode(const SweepInterval& r) { return r.first_token_ns != 0 && r.end_ns > r.first_token_ns; }
 // Tokens spread evenly over the span.
 double prefill_per_ns(const SweepInterval& r) { return r.prefill_tokens / double(r.first_token_ns - r.start_ns); }
 double decode_per_ns(const SweepInterval& r) { return r.decode_tokens / double(r.end_ns - r.first_token_ns); }
 
-std::vector<Event> sorted_events(std::span<const SweepInterval> intervals) {
-  std::vector<Event> events;
-  events.reserve(intervals.size() * 3);
+// One kind of instant (every start, every first token or every end), ordered by time, ties
+// by interval. The sweep merges the three streams: at one instant an interval's start comes
+// before its end, its end before its first token, and lower intervals first, so every rate
+// sum (and its rounding) is reproducible.
+struct Stamp {
+  int64_t t;
+  uint32_t interval;
+};
+enum Kind : uint32_t { start, end, first_token };  // the tie order within one interval
+
+// Built in interval order, so sorting by time alone (stably) gives (time, interval) order.
+// Records arrive nearly in order of one of their times (a run: end; the bench: start), so
+// that stream needs only a few moves: an insertion sort, given up for the radix sort once it
+// has moved more than a few entries per stamp (the half-done state is still stable: its
+// sorted prefix holds only lower intervals than the rest).
+void sort_stamps(std::vector<Stamp>& stamps, int64_t t0) {
+  size_t budget = stamps.size() * 4;
+  for (size_t i = 1; i < stamps.size(); ++i) {
+    if (stamps[i - 1].t <= stamps[i].t) continue;
+    const Stamp s = stamps[i];
+    size_t j = i;
+    for (; j > 0 && stamps[j - 1].t > s.t && budget > 0; --j, --budget) stamps[j] = stamps[j - 1];
+    stamps[j] = s;
+    if (budget == 0) {
+      radix_sort_by_key(stamps, [t0](const Stamp& x) { return uint64_t(x.t - t0); });
+      return;
+    }
+  }
+}
+
+// The intervals' stamps, one sorted stream per kind, each ending in a sentinel that sorts
+// after every real stamp.
+std::array<std::vector<Stamp>, 3> sorted_streams(std::span<const SweepInterval> intervals) {
+  std::array<std::vector<Stamp>, 3> streams;
+  for (auto& s : streams) s.reserve(intervals.size() + 1);
+  int64_t t0 = std::numeric_limits<int64_t>::max();
   for (uint32_t i = 0; i < intervals.size(); ++i) {
     const SweepInterval& r = intervals[i];
     if (r.end_ns <= r.start_ns) continue;
-    events.push_back({r.start_ns, i, Event::start});
-    events.push_back({r.end_ns, i, Event::end});
-    if (has_prefill(r) || has_decode(r)) events.push_back({r.first_token_ns, i, Event::first_token});
+    streams[start].push_back({r.start_ns, i});
+    streams[end].push_back({r.end_ns, i});
+    t0 = std::min(t0, r.start_ns);  // an end is never before its start; a first token may be
+    if (has_prefill(r) || has_decode(r)) {
+      streams[first_token].push_back({r.first_token_ns, i});
+      t0 = std::min(t0, r.first_token_ns);
+    }
   }
-  if (events.empty()) return events;
-  // Stable: events at one instant are applied in interval order, so every rate sum (and its
-  // rounding) is reproducible. Keys are offsets from the first event: few radix passes.
-  const int64_t t0 = std::min_element(events.begin(), events.end(), [](const Event& a, const Event& b) {
-                       return a.t < b.t;
-                     })->t;
-  radix_sort_by_key(events, [t0](const Event& e) { return uint64_t(e.t - t0); });
-  return events;
+  for (auto& s : streams) {
+    sort_stamps(s, t0);
+    s.push_back({std::numeric_limits<int64_t>::max(), ~uint32_t(0)});
+  }
+  return streams;
 }
 
 // The curves between consecutive event times, a column each: a metric reads only the
@@ -63,25 +87,38 @@ struct Steps {
 
 Steps sweep(std::span<const SweepInterval> intervals) {
   Steps s;
-  const std::vector<Event> events = sorted_events(intervals);
-  for (auto* v : {&s.duration_ns, &s.decode_rate, &s.prefill_rate}) v->reserve(events.size());
-  for (auto* v : {&s.concurrency, &s.decode_concurrency, &s.prefill_concurrency}) v->reserve(events.size());
+  const std::array<std::vector<Stamp>, 3> streams = sorted_streams(intervals);
+  const size_t events = streams[start].size() + streams[end].size() + streams[first_token].size() - 3;
+  for (auto* v : {&s.duration_ns, &s.decode_rate, &s.prefill_rate}) v->reserve(events);
+  for (auto* v : {&s.concurrency, &s.decode_concurrency, &s.prefill_concurrency}) v->reserve(events);
+  const Stamp* at[3] = {streams[start].data(), streams[end].data(), streams[first_token].data()};
+  // The stream whose next stamp comes first: by time, then interval, then kind.
+  auto before = [](const Stamp& a, uint32_t ka, const Stamp& b, uint32_t kb) {
+    if (a.t != b.t) return a.t < b.t;
+    if (a.interval != b.interval) return a.interval < b.interval;
+    return ka < kb;
+  };
+  auto next_kind = [&] {
+    uint32_t k = before(*at[end], end, *at[start], start) ? end : start;
+    if (before(*at[first_token], first_token, *at[k], k)) k = first_token;
+    return k;
+  };
   int32_t c = 0, dc = 0, pc = 0;
   double dr = 0, pr = 0;
-  for (size_t i = 0; i < events.size();) {
-    const int64_t t = events[i].t;
-    for (; i < events.size() && events[i].t == t; ++i) {
-      const SweepInterval& r = intervals[events[i].interval];
-      switch (events[i].kind) {
-        case Event::start:
+  for (uint32_t k = next_kind(); at[k]->t != std::numeric_limits<int64_t>::max();) {
+    const int64_t t = at[k]->t;
+    for (; at[k]->t == t; k = next_kind()) {
+      const SweepInterval& r = intervals[(at[k]++)->interval];
+      switch (k) {
+        case start:
           ++c;
           if (has_prefill(r)) ++pc, pr += prefill_per_ns(r);
           break;
-        case Event::first_token:
+        case first_token:
           if (has_prefill(r)) --pc, pr -= prefill_per_ns(r);
           if (has_decode(r)) ++dc, dr += decode_per_ns(r);
           break;
-        case Event::end:
+        case end:
           --c;
           if (has_decode(r)) --dc, dr -= decode_per_ns(r);
           break;
@@ -90,8 +127,8 @@ Steps sweep(std::span<const SweepInterval> intervals) {
     // Rates are sums of doubles: snap to 0 when nothing is in flight so no residue remains.
     if (dc < 1) dr = 0;
     if (pc < 1) pr = 0;
-    if (i == events.size()) break;
-    s.duration_ns.push_back(double(events[i].t - t));
+    if (at[k]->t == std::numeric_limits<int64_t>::max()) break;
+    s.duration_ns.push_back(double(at[k]->t - t));
     s.concurrency.push_back(c);
     s.decode_concurrency.push_back(dc);
     s.prefill_concurrency.push_back(pc);

@@ -93,6 +93,18 @@ TEST(SortedSamples, DescribeEqualsSortBasedReference) {
       EXPECT_EQ(got->max, s.back());
       EXPECT_EQ(got->std, population_std(s, sum / double(n)));
       for (size_t i = 0; i < kPercentiles.size(); ++i) EXPECT_EQ(got->p[i], percentile_linear(s, kPercentiles[i]));
+      // From a column: whole numbers over a narrow range are described from their counts.
+      SampleColumn column;
+      for (double v : x) column.push_back(v);
+      SampleSorter sorter;
+      const SortedSamples view = sorter.sorted_or_counted(column);
+      ASSERT_EQ(view.size(), s.size());
+      for (size_t i = 0; i < s.size(); ++i) ASSERT_EQ(view[i], s[i]) << "rank " << i;
+      std::optional<DistributionStats> counted = describe_sorted(view);
+      ASSERT_TRUE(counted);
+      EXPECT_EQ(counted->sum, got->sum);
+      EXPECT_EQ(counted->std, got->std);
+      for (size_t i = 0; i < kPercentiles.size(); ++i) EXPECT_EQ(counted->p[i], got->p[i]);
     }
   }
 }

@@ -150,7 +150,9 @@ std::map<std::string, ReferenceStats> reference_sweep(const std::vector<SweepInt
 TEST(SweepLine, MatchesTheSixEventReference) {
   std::mt19937_64 rng(11);
   for (size_t n : {1u, 2u, 3u, 1000u}) {
-    for (int grid : {1, 1000}) {  // a coarse grid makes many events share an instant
+    // A coarse grid makes many events share an instant. Order: as drawn (the sweep's radix
+    // path), by end (a run's arrival order), by start (the bench's): its insertion-sort path.
+    for (int grid : {1, 1000}) for (int order : {0, 1, 2}) {
       std::vector<SweepInterval> intervals;
       for (size_t i = 0; i < n; ++i) {
         SweepInterval r;
@@ -163,11 +165,15 @@ TEST(SweepLine, MatchesTheSixEventReference) {
         r.prefill_tokens = double(rng() % 2000);
         intervals.push_back(r);
       }
+      if (order == 1)
+        std::stable_sort(intervals.begin(), intervals.end(), [](auto& a, auto& b) { return a.end_ns < b.end_ns; });
+      if (order == 2)
+        std::stable_sort(intervals.begin(), intervals.end(), [](auto& a, auto& b) { return a.start_ns < b.start_ns; });
       const auto want = reference_sweep(intervals);
       const std::vector<MetricResult> got = sweep_line_metrics(intervals);
       ASSERT_EQ(got.size(), want.size()) << "n=" << n;
       for (const MetricResult& r : got) {
-        SCOPED_TRACE(r.tag + " n=" + std::to_string(n) + " grid=" + std::to_string(grid));
+        SCOPED_TRACE(r.tag + " n=" + std::to_string(n) + " grid=" + std::to_string(grid) + " order=" + std::to_string(order));
         ASSERT_TRUE(want.count(r.tag));
         const ReferenceStats& w = want.at(r.tag);
         auto near = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); };
