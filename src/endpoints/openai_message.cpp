@@ -97,6 +97,25 @@ std::optional<TokenUsage> read_usage(element u) {
   return t;
 }
 
+std::optional<int64_t> count_member(object o, const char* key) {
+  std::optional<int64_t> v = int_member(o, key);
+  if (v && *v < 0) return std::nullopt;  // a negative count is not a count
+  return v;
+}
+
+// vLLM sends it once per request: in the body, or in the final usage-only chunk of a stream.
+// An object without any of the three counts the metrics use is treated as not sent.
+std::optional<SpecDecodeStats> read_spec_decode(object root) {
+  object spec;
+  if (root["metrics"]["speculative_decoding"].get_object().get(spec)) return std::nullopt;
+  SpecDecodeStats s;
+  s.num_spec_steps = count_member(spec, "num_spec_steps");
+  s.num_accepted_draft_tokens = count_member(spec, "num_accepted_draft_tokens");
+  s.num_draft_tokens = count_member(spec, "num_draft_tokens");
+  if (!s.num_spec_steps && !s.num_accepted_draft_tokens && !s.num_draft_tokens) return std::nullopt;
+  return s;
+}
+
 // `content` is usually a string; a few servers send OpenAI content-part arrays.
 void append_content(element content, std::string& text) {
   std::string_view s;
@@ -162,6 +181,7 @@ OpenAiMessage read_openai_message(EndpointType type, std::string& json, ParsedRe
   }
   element usage;
   if (!root["usage"].get(usage)) result.usage = read_usage(usage);
+  result.spec_decode = read_spec_decode(root);
 
   array choices;
   if (root["choices"].get_array().get(choices)) return result;

@@ -14,6 +14,7 @@ struct OpenAiMessage {
   bool parsed = false;                // valid JSON object
   std::optional<ErrorDetails> error;  // the object had a truthy `error` member
   std::optional<TokenUsage> usage;    // non-empty `usage` object, normalised
+  std::optional<SpecDecodeStats> spec_decode;  // root metrics.speculative_decoding (vLLM)
 };
 
 // Appends the message's content to `out.text` / `out.reasoning`:

@@ -58,6 +58,7 @@ std::optional<ErrorDetails> take_json(EndpointType type, std::string& json, int6
   if (has_content(resp) && m.usage && m.usage->completion_tokens && !out.first_content_chunk_tokens)
     out.first_content_chunk_tokens = m.usage->completion_tokens;
   if (m.usage) out.usage = std::move(m.usage);
+  if (m.spec_decode) out.spec_decode = m.spec_decode;
   if (has_content(resp)) out.responses.push_back(std::move(resp));
   return std::nullopt;
 }

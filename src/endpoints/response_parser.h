@@ -24,6 +24,15 @@ struct TokenUsage {
                                                     // cache_read_input_tokens
 };
 
+// vLLM's per-request speculative-decoding counts (root `metrics.speculative_decoding`, sent with
+// --per-request-spec-decode-metrics; metrics-and-outputs.md §1.8). A field the server left out
+// or sent as a non-integer or negative number is absent.
+struct SpecDecodeStats {
+  std::optional<int64_t> num_spec_steps;             // verification steps
+  std::optional<int64_t> num_accepted_draft_tokens;  // draft tokens the target model accepted
+  std::optional<int64_t> num_draft_tokens;           // draft tokens proposed
+};
+
 // One response message that carried content. Role-only deltas, empty strings, usage-only
 // chunks, [DONE] and unparsable JSON never become a ParsedResponse.
 struct ParsedResponse {
@@ -35,6 +44,7 @@ struct ParsedResponse {
 struct ParsedRecord {
   std::vector<ParsedResponse> responses;  // content responses only, in arrival order
   std::optional<TokenUsage> usage;        // from the last message with a non-empty usage
+  std::optional<SpecDecodeStats> spec_decode;  // from the last message that carried one
   std::optional<ErrorDetails> error;      // set => error record; `responses` is then empty
   bool streamed = false;                  // the body really was text/event-stream
   // Cumulative usage.completion_tokens on the first content message that carries usage (with

@@ -37,6 +37,7 @@ const char* group_title(ConsoleGroup group) {
     case ConsoleGroup::prediction: return ": Prediction";
     case ConsoleGroup::audio: return ": Audio";
     case ConsoleGroup::reasoning: return ": Reasoning";
+    case ConsoleGroup::spec_decode: return ": Speculative Decoding";
     case ConsoleGroup::default_group:
     case ConsoleGroup::none: return "";
   }
@@ -156,6 +157,9 @@ std::string render_console_report(const ProfileConfig& config, const RunSummary&
   std::string out;
   for (const ConsoleTable& table : metrics_tables(config, summary)) out += "\n" + render_table(table, width, color);
   out += trace_timing_section(config, summary, width, color);
+  // §6.1 item 2: an optional table after the metric tables, like the trace timing one.
+  if (ConsoleTable t = metrics_table(config, summary, ConsoleGroup::spec_decode); !t.rows.empty())
+    out += "\n" + render_table(t, width, color);
   for (const ConsolePanel& panel : warning_panels(config, summary)) out += "\n" + render_panel(panel, width, color);
   if (!summary.errors.empty()) out += "\n" + render_table(error_table(summary), width, color);
   out += "\n";

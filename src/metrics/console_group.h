@@ -15,6 +15,7 @@ enum class ConsoleGroup : uint8_t {
   audio,      // usage: audio fields
   reasoning,  // usage: reasoning fields
   default_group,
+  spec_decode,  // speculative decoding (§1.8); drawn after the metric tables (§6.1 item 2)
   none,
 };
 

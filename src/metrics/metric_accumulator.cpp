@@ -209,6 +209,7 @@ std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> ra
   }
 
   add_session_and_thinking_values(v, rate_window_ns);
+  add_spec_decode_values(v);
   for (size_t i = kRecordMetricCount; i < kMetricCount; ++i)
     if (v[i]) out.push_back(single_value(MetricId(i), *v[i]));
   for (MetricResult& r : sweep_line_metrics(intervals_)) out.push_back(std::move(r));
@@ -229,6 +230,34 @@ void MetricAccumulator::add_session_and_thinking_values(
   const auto& output = v[size_t(MetricId::total_output_tokens)];
   if (!samples_[size_t(MetricId::thinking_efficiency)].empty() && reasoning && output && *output > 0)
     v[size_t(MetricId::overall_thinking_efficiency)] = *reasoning / *output;
+}
+
+// Token-weighted over the run: Σ over the records that carried the counts, so a long request weighs
+// more than in the mean of the per-record ratios.
+void MetricAccumulator::add_spec_decode_values(std::array<std::optional<double>, kMetricCount>& v) const {
+  auto sum_of = [this](MetricId id) -> std::optional<double> {
+    const SampleColumn& s = samples_[size_t(id)];
+    if (s.empty()) return std::nullopt;
+    double sum = 0;
+    s.for_each([&](double x) { sum += x; });
+    return sum;
+  };
+  const std::optional<double> steps = sum_of(MetricId::spec_decode_steps);
+  const std::optional<double> accepted = sum_of(MetricId::spec_decode_accepted_draft_tokens);
+  const std::optional<double> drafts = sum_of(MetricId::spec_decode_draft_tokens);
+  v[size_t(MetricId::total_spec_decode_steps)] = steps;
+  v[size_t(MetricId::total_accepted_draft_tokens)] = accepted;
+  v[size_t(MetricId::total_draft_tokens)] = drafts;
+  if (steps) {
+    // Requests that ended before a first step: no acceptance length of their own.
+    double zero_step = 0;
+    samples_[size_t(MetricId::spec_decode_steps)].for_each([&](double x) { zero_step += x == 0; });
+    v[size_t(MetricId::spec_decode_zero_step_requests)] = zero_step;
+  }
+  if (steps && accepted && *steps > 0)
+    v[size_t(MetricId::spec_decode_token_weighted_acceptance_length)] = 1.0 + *accepted / *steps;
+  if (accepted && drafts && *drafts > 0)
+    v[size_t(MetricId::spec_decode_overall_draft_acceptance_rate)] = *accepted / *drafts * 100.0;
 }
 
 }  // namespace aiperf

@@ -46,6 +46,8 @@ class MetricAccumulator {
   // session_count / session_throughput (§1.3) and overall_thinking_efficiency (§1.2) into `v`.
   void add_session_and_thinking_values(std::array<std::optional<double>, kMetricCount>& v,
                                        std::optional<int64_t> rate_window_ns) const;
+  // Speculative-decoding totals, zero-step count and run ratios (§1.8) into `v`.
+  void add_spec_decode_values(std::array<std::optional<double>, kMetricCount>& v) const;
 
   int64_t valid_ = 0;
   int64_t errors_ = 0;

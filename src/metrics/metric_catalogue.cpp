@@ -13,6 +13,7 @@ constexpr double kNsPerSec = 1e9;
 constexpr uint8_t S = kStreamingOnly, L = kLargerIsBetter, A = kErrorAdjusted, H = kHttpTrace;
 constexpr uint8_t X = kExperimental;
 constexpr ConsoleGroup U = ConsoleGroup::usage, C = ConsoleGroup::cache, R = ConsoleGroup::reasoning;
+constexpr ConsoleGroup SD = ConsoleGroup::spec_decode;
 
 constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
     {"time_to_first_token", "Time to First Token", "ms", kNsPerMs, 100, true, false, true, S | A},
@@ -88,6 +89,18 @@ constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
     {"stream_prefill_latency", "Stream Prefill Latency", "ms", kNsPerMs, -1, false, false, true, S | X},
     {"thinking_efficiency", "Thinking Efficiency", "ratio", 1, -1, false, false, true, X},
     {"requested_osl", "Requested OSL", "tokens", 1, -1, false, true, true, kInternal},
+    // Speculative decoding (§1.8). Headers and display orders are ours (the reference gives only
+    // tags); the acceptance length/rate rows form the SPEC_DECODE console table (§6.3).
+    {"spec_decode_acceptance_length", "Spec Decode Acceptance Length", "ratio", 1, 4000, true, false,
+     true, L, SD},
+    {"spec_decode_draft_acceptance_rate", "Spec Decode Draft Acceptance Rate", "%", 1, 4010, true, false,
+     true, L, SD},
+    {"spec_decode_accepted_per_verified", "Spec Decode Accepted Per Verified", "ratio", 1, 4020, true,
+     false, true, L, SD},
+    {"spec_decode_steps", "Spec Decode Steps", "steps", 1, 4030, false, true, true},
+    {"spec_decode_accepted_draft_tokens", "Spec Decode Accepted Draft Tokens", "tokens", 1, 4040, false,
+     true, true},
+    {"spec_decode_draft_tokens", "Spec Decode Draft Tokens", "tokens", 1, 4050, false, true, true},
     {"error_isl", "Error Input Sequence Length", "tokens", 1, -1, false, true, true, kErrorOnly},
     {"request_count", "Request Count", "requests", 1, 1100, true, true, false},
     {"error_request_count", "Error Request Count", "requests", 1, -1, false, true, false},
@@ -124,6 +137,15 @@ constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
      false, L},
     {"input_token_throughput", "Input Token Throughput", "tokens/sec", 1, 805, false, false, false, L},
     {"total_token_throughput", "Total Token Throughput", "tokens/sec", 1, -1, false, false, false, L},
+    {"spec_decode_zero_step_requests", "Spec Decode Zero-Step Requests", "requests", 1, 4060, false,
+     true, false},
+    {"total_spec_decode_steps", "Total Spec Decode Steps", "steps", 1, 4070, false, true, false},
+    {"total_accepted_draft_tokens", "Total Accepted Draft Tokens", "tokens", 1, 4080, false, true, false},
+    {"total_draft_tokens", "Total Draft Tokens", "tokens", 1, 4090, false, true, false},
+    {"spec_decode_token_weighted_acceptance_length", "Spec Decode Token-Weighted Acceptance Length",
+     "ratio", 1, 4100, true, false, false, L, SD},
+    {"spec_decode_overall_draft_acceptance_rate", "Spec Decode Overall Draft Acceptance Rate", "%", 1,
+     4110, true, false, false, L, SD},
     {"session_count", "Session Count", "sessions", 1, -1, false, true, false},
     {"session_throughput", "Session Throughput", "sessions/hr", 1, 905, true, false, false, L},
     {"overall_thinking_efficiency", "Overall Thinking Efficiency", "ratio", 1, -1, false, false, false, X},
@@ -140,6 +162,10 @@ constexpr bool tags_in_enum_order() {
          std::string_view(kCatalogue[size_t(MetricId::effective_latency)].tag) == "effective_latency" &&
          std::string_view(kCatalogue[size_t(MetricId::total_token_throughput)].tag) ==
              "total_token_throughput" &&
+         std::string_view(kCatalogue[size_t(MetricId::spec_decode_draft_tokens)].tag) ==
+             "spec_decode_draft_tokens" &&
+         std::string_view(kCatalogue[size_t(MetricId::spec_decode_overall_draft_acceptance_rate)].tag) ==
+             "spec_decode_overall_draft_acceptance_rate" &&
          std::string_view(kCatalogue[kMetricCount - 1].tag) == "overall_thinking_efficiency";
 }
 static_assert(tags_in_enum_order(), "kCatalogue rows must follow MetricId order");

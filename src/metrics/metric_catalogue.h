@@ -67,6 +67,13 @@ enum class MetricId : uint8_t {
   stream_prefill_latency,
   thinking_efficiency,
   requested_osl,
+  // Speculative decoding (§1.8): from vLLM's per-request metrics.speculative_decoding.
+  spec_decode_acceptance_length,
+  spec_decode_draft_acceptance_rate,
+  spec_decode_accepted_per_verified,
+  spec_decode_steps,
+  spec_decode_accepted_draft_tokens,
+  spec_decode_draft_tokens,
   error_isl,  // error records only
   // Aggregates and derived metrics: one value per run.
   request_count,
@@ -98,6 +105,13 @@ enum class MetricId : uint8_t {
   output_token_throughput,
   input_token_throughput,
   total_token_throughput,
+  // Speculative decoding run values (§1.8); present once a record carried the server's counts.
+  spec_decode_zero_step_requests,
+  total_spec_decode_steps,
+  total_accepted_draft_tokens,
+  total_draft_tokens,
+  spec_decode_token_weighted_acceptance_length,
+  spec_decode_overall_draft_acceptance_rate,
   // Multi-turn sessions (§1.3) and the run-level EXPERIMENTAL ratio (§1.2).
   session_count,
   session_throughput,

@@ -119,6 +119,25 @@ void add_usage_diffs(const RecordMetricOptions& o, RecordMetrics& m) {
   }
 }
 
+// Speculative decoding (§1.8). A step verifies its draft tokens and emits the accepted ones plus
+// one token of its own, hence the 1 + and the + steps. A ratio whose divisor is 0 (a request that
+// ended before any step) is absent; the counts are kept, 0 included.
+void add_spec_decode_metrics(const SpecDecodeStats& s, RecordMetrics& m) {
+  const auto& steps = s.num_spec_steps;
+  const auto& accepted = s.num_accepted_draft_tokens;
+  const auto& drafts = s.num_draft_tokens;
+  if (steps) m[MetricId::spec_decode_steps] = double(*steps);
+  if (accepted) m[MetricId::spec_decode_accepted_draft_tokens] = double(*accepted);
+  if (drafts) m[MetricId::spec_decode_draft_tokens] = double(*drafts);
+  if (steps && accepted && *steps > 0)
+    m[MetricId::spec_decode_acceptance_length] = 1.0 + double(*accepted) / double(*steps);
+  if (accepted && drafts && *drafts > 0)
+    m[MetricId::spec_decode_draft_acceptance_rate] = double(*accepted) / double(*drafts) * 100.0;
+  if (steps && accepted && drafts && *drafts + *steps > 0)
+    m[MetricId::spec_decode_accepted_per_verified] =
+        double(*accepted + *steps) / double(*drafts + *steps);
+}
+
 // Coordinated-omission latencies (§1.8), anchored at the credit: its scheduled time in open loop
 // and fixed-schedule replay (the worker stores that as credit_issued_ns), so a request that had to
 // wait is charged the wait. Clamped at 0 as upstream (a send a hair before its schedule).
@@ -223,6 +242,7 @@ RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& p
   add_osl_mismatch(tokens, options, m);
   add_rate_metrics(parsed, options, m);
   if (parsed.usage) add_usage_metrics(*parsed.usage, m);
+  if (parsed.spec_decode) add_spec_decode_metrics(*parsed.spec_decode, m);
   if (options.usage_diff) add_usage_diffs(options, m);
   if (options.http_trace) add_http_trace_metrics(raw.trace, m);
   if (options.experimental) add_experimental_metrics(raw, m);

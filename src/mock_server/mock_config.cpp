@@ -95,6 +95,14 @@ std::string apply_flag(std::string_view flag, std::string_view v, MockConfig& c)
     if (v.empty()) return "--timing-log: expected a file path, got ''";
     c.timing_log = v;
     if (std::ofstream probe(c.timing_log); !probe) err = cat({"--timing-log: cannot write '", v, "'"});
+  } else if (flag == "--spec-decode-draft-tokens") {
+    err = read_int(flag, v, 1, 64, n);
+    c.spec_decode_draft_tokens = n;
+  } else if (flag == "--spec-decode-acceptance") {
+    double p = 0;
+    if (!parse_double(v, p) || !(p >= 0 && p <= 1))
+      err = cat({"--spec-decode-acceptance: expected a fraction in 0..1, got '", v, "'"});
+    c.spec_decode_acceptance = p;
   } else if (flag == "--tls-cert") {
     c.tls_cert = v;
     err = check_readable(flag, c.tls_cert);
@@ -139,6 +147,8 @@ MockArgs parse_mock_args(std::span<const std::string_view> args) {
   }
   if (out.error.empty() && out.config.stall_after_s > 0 && out.config.stall_ms == 0)
     out.error = "--stall-after-s: requires --stall-ms";
+  if (out.error.empty() && out.config.spec_decode_acceptance && out.config.spec_decode_draft_tokens == 0)
+    out.error = "--spec-decode-acceptance: requires --spec-decode-draft-tokens";
   if (out.error.empty() && out.config.tls_cert.empty() != out.config.tls_key.empty()) {
     out.error = out.config.tls_cert.empty() ? "--tls-key: requires --tls-cert"
                                             : "--tls-cert: requires --tls-key";
@@ -170,6 +180,13 @@ GET /metrics (requests in flight, awaiting their first token, and peaks; Prometh
   --stall-after-s T        start that stall T s after the first completion request (default 0)
   --timing-log FILE        on exit, write one JSON line per reply: when its request was read,
                            when each chunk was due and sent (CLOCK_MONOTONIC ns)
+  --spec-decode-draft-tokens K
+                           report vLLM's per-request metrics.speculative_decoding (body;
+                           streaming: the final usage chunk, with include_usage), K draft
+                           tokens per step (1..64)
+  --spec-decode-acceptance P
+                           fraction 0..1 of each step's K drafts accepted, rounded
+                           (default 0.5)
   --tls-cert FILE          PEM certificate; with --tls-key serves HTTPS
   --tls-key FILE           PEM private key
   --help                   show this help

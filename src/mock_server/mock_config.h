@@ -25,6 +25,10 @@ struct MockConfig {
   std::string timing_log;                 // set: write what was sent when, per reply, at exit
   std::string tls_cert;                   // both set: serve HTTPS
   std::string tls_key;
+  // > 0: every reply reports vLLM's metrics.speculative_decoding with K draft tokens per step,
+  // of which round(spec_decode_acceptance × K) are accepted (spec_decode_counts.h).
+  int64_t spec_decode_draft_tokens = 0;
+  std::optional<double> spec_decode_acceptance;  // 0..1; default 0.5
 
   bool tls() const { return !tls_cert.empty(); }
 };

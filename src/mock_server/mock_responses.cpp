@@ -131,6 +131,35 @@ void ReplyFormatter::append_usage(std::string& out, int64_t completion_tokens) c
   out += '}';
 }
 
+// `,"metrics":{"speculative_decoding":{…}}` after the usage object, vLLM's field names.
+void ReplyFormatter::append_spec_decode(std::string& out) const {
+  const SpecDecodeCounts& c = plan_->spec_decode;
+  if (c.draft_tokens_per_step <= 0) return;
+  auto ratio = [&out](double v) {
+    char buf[32];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+  };
+  out += R"(,"metrics":{"speculative_decoding":{"mean_acceptance_length":)";
+  ratio(c.steps > 0 ? 1.0 + double(c.accepted) / double(c.steps) : 0.0);
+  out += R"(,"draft_acceptance_rate":)";
+  ratio(c.drafts > 0 ? double(c.accepted) / double(c.drafts) : 0.0);
+  out += R"(,"acceptance_histogram":[)";
+  for (int64_t j = 0; j <= c.draft_tokens_per_step; ++j) {
+    if (j > 0) out += ',';
+    append_int(out, c.histogram(j));
+  }
+  out += R"(],"num_spec_steps":)";
+  append_int(out, c.steps);
+  out += R"(,"num_accepted_draft_tokens":)";
+  append_int(out, c.accepted);
+  out += R"(,"num_draft_tokens":)";
+  append_int(out, c.drafts);
+  out += R"(,"num_spec_tokens":)";
+  append_int(out, c.draft_tokens_per_step);
+  out += "}}";
+}
+
 void ReplyFormatter::append_choice_close(std::string& out, bool finished) const {
   out += R"(,"logprobs":null,"finish_reason":)";
   if (finished) {
@@ -179,6 +208,7 @@ void ReplyFormatter::append_full_reply(std::string& out) {
   append_choice_close(event_, true);
   event_ += "],";
   append_usage(event_, p.completion_tokens);
+  append_spec_decode(event_);
   event_ += '}';
   append_json_response(out, 200, event_, p.keep_alive);
 }
@@ -216,6 +246,7 @@ void ReplyFormatter::append_stream_tail(std::string& out) {
     event_ = chunk_prefix_;
     event_ += "],";
     append_usage(event_, p.completion_tokens);
+    append_spec_decode(event_);  // vLLM: once, in the final usage-only chunk
     event_ += "}\n\n";
     frame_event(out);
   }

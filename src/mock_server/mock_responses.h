@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "mock_server/mock_request.h"
+#include "mock_server/spec_decode_counts.h"
 
 namespace aiperf::mock {
 
@@ -24,6 +25,7 @@ struct ReplyPlan {
   bool include_usage = false;
   bool continuous_usage = false;
   bool keep_alive = true;
+  SpecDecodeCounts spec_decode;  // reported when draft_tokens_per_step > 0
 
   int64_t chunks() const { return (completion_tokens + tokens_per_chunk - 1) / tokens_per_chunk; }
 };
@@ -57,6 +59,7 @@ class ReplyFormatter {
  private:
   void append_text(std::string& out, int64_t first_token, int64_t end_token) const;
   void append_usage(std::string& out, int64_t completion_tokens) const;
+  void append_spec_decode(std::string& out) const;
   void append_choice_close(std::string& out, bool finished) const;
   void append_event_end(std::string& out, int64_t usage_tokens);
   void frame_event(std::string& out);

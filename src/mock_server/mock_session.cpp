@@ -264,6 +264,10 @@ void Session<Stream>::plan_reply() {
   plan_.include_usage = completion_.include_usage;
   plan_.continuous_usage = completion_.continuous_usage;
   plan_.keep_alive = keep_alive_;
+  plan_.spec_decode = config.spec_decode_draft_tokens > 0
+                          ? spec_decode_counts(plan_.completion_tokens, config.spec_decode_draft_tokens,
+                                               config.spec_decode_acceptance.value_or(0.5))
+                          : SpecDecodeCounts{};
   formatter_.start(plan_);
 }
 
