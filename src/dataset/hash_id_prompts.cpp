@@ -69,7 +69,8 @@ const HashIdPrompts::UnitBlock& HashIdPrompts::unit_block(int64_t hash_id) {
 // ids give byte-identical (hence token-identical) prefixes.
 std::string HashIdPrompts::unit_prompt(const std::vector<int64_t>& hash_ids, int64_t input_length,
                                        std::mt19937_64& tail_rng) {
-  std::string out;
+  std::string& out = scratch_;
+  out.clear();
   const int64_t m = int64_t(hash_ids.size());
   const int64_t last = input_length - (m - 1) * block_size_;
   if (m > 0) require_last_block(last, m, input_length, block_size_);
@@ -83,7 +84,9 @@ std::string HashIdPrompts::unit_prompt(const std::vector<int64_t>& hash_ids, int
   const int64_t covered = m == 0 ? 0 : std::min(input_length, m * block_size_);
   if (covered < input_length) append_units(*units_, random_unit(*units_, tail_rng), input_length - covered, out);
   check_(out, input_length, tokenizer_);
-  return out;
+  // Built in a reused buffer and copied out at its exact size: appending to a fresh string
+  // would leave up to twice the text's size allocated per prompt.
+  return std::string(out);
 }
 
 std::string HashIdPrompts::prompt(const std::vector<int64_t>& hash_ids, int64_t input_length,

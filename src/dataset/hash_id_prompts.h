@@ -48,7 +48,8 @@ class HashIdPrompts {
   uint64_t unit_block_key_ = 0;  // one draw of the seed's block stream, mixed with each hash id
   std::unordered_map<int64_t, std::vector<int32_t>> blocks_;
   std::unordered_map<int64_t, UnitBlock> unit_blocks_;
-  std::string arena_;  // every unit block's text, back to back
+  std::string arena_;    // every unit block's text, back to back
+  std::string scratch_;  // the prompt being built
   PromptUnitsCheck check_;
 };
 

@@ -1,4 +1,3 @@
-#include <algorithm>
 #include <cstdio>
 
 #include "common/uuid.h"
@@ -6,7 +5,7 @@
 #include "dataset/dataset.h"
 #include "dataset/length_sampler.h"
 #include "dataset/prompt_corpus.h"
-#include "dataset/prompt_units.h"
+#include "dataset/prompt_maker.h"
 #include "dataset/rng_stream.h"
 #include "dataset/sequence_distribution.h"
 
@@ -43,43 +42,12 @@ TurnLengths draw_lengths(const ProfileConfig& config, std::mt19937_64& length_rn
   return t;
 }
 
-// A shared prefix (§2.7): its text, and its token ids where bodies join at token level.
-struct PromptPrefix {
-  std::string text;
-  std::vector<int32_t> ids;  // the repair path only
-  int64_t tokens = 0;
-};
-
-// Prompts of exactly N tokens: runs of corpus units where the tokenizer allows it
-// (prompt_units.h), else the decode/re-encode repair path with a token-level prefix join.
-struct PromptMaker {
-  const PromptUnits* units;
-  const std::vector<int32_t>& corpus;
-  const Tokenizer& tokenizer;
-  PromptUnitsCheck check;
-
-  std::string make(int64_t num_tokens, std::mt19937_64& rng, const PromptPrefix* prefix = nullptr) {
-    static const std::vector<int32_t> no_ids;
-    if (!units) return synthesize_prompt(corpus, tokenizer, num_tokens, rng, prefix ? prefix->ids : no_ids);
-    std::string out = prefix ? prefix->text : std::string();
-    append_units(*units, random_unit(*units, rng), num_tokens, out);
-    check(out, std::max<int64_t>(0, num_tokens) + (prefix ? prefix->tokens : 0), tokenizer);
-    return out;
-  }
-};
-
 // P prefixes of exactly L tokens (§2.7).
 std::vector<PromptPrefix> prefix_pool(const ProfileConfig& config, PromptMaker& maker) {
   std::vector<PromptPrefix> pool;
   if (config.prefix_pool_size <= 0 || config.prefix_length <= 0) return pool;
   std::mt19937_64 rng = make_rng_stream(config.random_seed, "dataset.prompt.prefix.corpus");
-  for (int64_t i = 0; i < config.prefix_pool_size; ++i) {
-    PromptPrefix p;
-    p.text = maker.make(config.prefix_length, rng);
-    if (!maker.units) p.ids = maker.tokenizer.encode(p.text);
-    p.tokens = maker.units ? config.prefix_length : int64_t(p.ids.size());
-    pool.push_back(std::move(p));
-  }
+  for (int64_t i = 0; i < config.prefix_pool_size; ++i) pool.push_back(maker.make_prefix(config.prefix_length, rng));
   return pool;
 }
 
@@ -96,7 +64,7 @@ double draw_delay_ms(const ProfileConfig& config, std::mt19937_64& rng) {
 Dataset build_entries(const ProfileConfig& config, const Tokenizer& tokenizer, const PromptUnits* units) {
   const std::vector<int32_t> corpus =
       units ? std::vector<int32_t>{} : tokenize_corpus(synthetic_corpus_text(), tokenizer);
-  PromptMaker maker{units, corpus, tokenizer, {}};
+  PromptMaker maker(units, corpus, tokenizer);
   // One stream per purpose: turning on prefixes, system or context prompts leaves the turn
   // prompts of the same seed unchanged.
   std::mt19937_64 length_rng = make_rng_stream(config.random_seed, "dataset.prompt.length");
