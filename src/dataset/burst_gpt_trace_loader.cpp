@@ -11,6 +11,7 @@
 #include "dataset/corpus_text.h"
 #include "dataset/input_file_dataset.h"
 #include "dataset/prompt_corpus.h"
+#include "dataset/prompt_maker.h"
 #include "dataset/rng_stream.h"
 
 namespace aiperf {
@@ -62,9 +63,7 @@ std::optional<int64_t> parse_count(const std::string& field) {
   return int64_t(*v);
 }
 
-}  // namespace
-
-FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer) {
+FileDataset load_rows(const ProfileConfig& config, const Tokenizer& tokenizer, const PromptUnits* units) {
   const std::string& path = *config.input_file;
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("--input-file " + path + ": cannot open file");
@@ -82,7 +81,9 @@ FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokeniz
   };
   const size_t ts_col = column("Timestamp"), in_col = column("Request tokens"), out_col = column("Response tokens");
 
-  const std::vector<int32_t> corpus = tokenize_corpus(synthetic_corpus_text(), tokenizer);
+  const std::vector<int32_t> corpus =
+      units ? std::vector<int32_t>{} : tokenize_corpus(synthetic_corpus_text(), tokenizer);
+  PromptMaker prompts(units, corpus, tokenizer);
   std::mt19937_64 corpus_rng = make_rng_stream(config.random_seed, "dataset.trace.prompt.corpus");
   FileDataset out;
   size_t skipped = 0, first_skipped = 0;
@@ -104,7 +105,7 @@ FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokeniz
       continue;
     }
     DatasetEntry entry;
-    entry.prompt = synthesize_prompt(corpus, tokenizer, *isl, corpus_rng);
+    entry.prompt = prompts.make(*isl, corpus_rng);
     entry.intended_input_tokens = *isl;
     entry.max_tokens = *osl;
     entry.model = config.model_names.front();
@@ -128,6 +129,13 @@ FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokeniz
     throw ConfigError("--input-file " + path + ": the file has no usable records" +
                       (skipped ? " (every row was skipped, first at line " + std::to_string(first_skipped) + ")" : ""));
   return out;
+}
+
+}  // namespace
+
+FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer) {
+  return build_with_prompt_units(synthetic_corpus_text(), tokenizer,
+                                 [&](const PromptUnits* units) { return load_rows(config, tokenizer, units); });
 }
 
 }  // namespace aiperf

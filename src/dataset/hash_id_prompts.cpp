@@ -7,17 +7,41 @@
 #include "dataset/rng_stream.h"
 
 namespace aiperf {
+namespace {
 
-HashIdPrompts::HashIdPrompts(const std::vector<int32_t>& corpus, const Tokenizer& tokenizer,
+void require_last_block(int64_t last, int64_t m, int64_t input_length, int64_t block_size) {
+  if (last <= 0)
+    throw std::invalid_argument("input_length " + std::to_string(input_length) + " is too short for " +
+                                std::to_string(m) + " hash_ids of " + std::to_string(block_size) +
+                                " tokens (the last block would be empty)");
+}
+
+// SplitMix64's finaliser: a well-mixed 64-bit value per input.
+uint64_t mix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+HashIdPrompts::HashIdPrompts(const PromptUnits* units, const std::vector<int32_t>& corpus, const Tokenizer& tokenizer,
                              int64_t block_size, std::optional<uint64_t> seed)
-    : corpus_(corpus), tokenizer_(tokenizer), block_size_(block_size), seed_(seed) {}
+    : units_(units), corpus_(corpus), tokenizer_(tokenizer), block_size_(block_size), seed_(seed) {
+  if (units_) unit_block_key_ = make_rng_stream(seed_, "dataset.trace.hash_block")();
+}
+
+// One stream per hash id: a block's text depends on its id (and the seed) only, not on
+// which row touched it first.
+std::mt19937_64 HashIdPrompts::block_rng(int64_t hash_id) const {
+  return make_rng_stream(seed_, "dataset.trace.hash_block." + std::to_string(hash_id));
+}
 
 const std::vector<int32_t>& HashIdPrompts::block(int64_t hash_id) {
   auto [it, inserted] = blocks_.try_emplace(hash_id);
   if (inserted) {
-    // One stream per hash id: a block's text depends on its id (and the seed) only, not on
-    // which row touched it first.
-    std::mt19937_64 rng = make_rng_stream(seed_, "dataset.trace.hash_block." + std::to_string(hash_id));
+    std::mt19937_64 rng = block_rng(hash_id);
     size_t next = std::uniform_int_distribution<size_t>(0, corpus_.size() - 1)(rng);
     it->second.reserve(size_t(block_size_));
     for (int64_t i = 0; i < block_size_; ++i) {
@@ -28,15 +52,50 @@ const std::vector<int32_t>& HashIdPrompts::block(int64_t hash_id) {
   return it->second;
 }
 
+const HashIdPrompts::UnitBlock& HashIdPrompts::unit_block(int64_t hash_id) {
+  auto [it, inserted] = unit_blocks_.try_emplace(hash_id);
+  if (inserted) {
+    // A block needs one draw only: seeding a std::mt19937_64 per hash id cost more than
+    // building the block text.
+    it->second.start_unit = size_t(mix64(unit_block_key_ ^ mix64(uint64_t(hash_id))) % units_->size());
+    it->second.offset = arena_.size();
+    append_units(*units_, it->second.start_unit, block_size_, arena_);
+    it->second.length = arena_.size() - it->second.offset;
+  }
+  return it->second;
+}
+
+// Units join without merging, so the prompt is the blocks' texts back to back: shared hash
+// ids give byte-identical (hence token-identical) prefixes.
+std::string HashIdPrompts::unit_prompt(const std::vector<int64_t>& hash_ids, int64_t input_length,
+                                       std::mt19937_64& tail_rng) {
+  std::string& out = scratch_;
+  out.clear();
+  const int64_t m = int64_t(hash_ids.size());
+  const int64_t last = input_length - (m - 1) * block_size_;
+  if (m > 0) require_last_block(last, m, input_length, block_size_);
+  for (int64_t i = 0; i < m; ++i) {
+    const UnitBlock& b = unit_block(hash_ids[size_t(i)]);
+    if (i + 1 < m || last >= block_size_)
+      out.append(arena_, b.offset, b.length);
+    else
+      append_units(*units_, b.start_unit, last, out);
+  }
+  const int64_t covered = m == 0 ? 0 : std::min(input_length, m * block_size_);
+  if (covered < input_length) append_units(*units_, random_unit(*units_, tail_rng), input_length - covered, out);
+  check_(out, input_length, tokenizer_);
+  // Built in a reused buffer and copied out at its exact size: appending to a fresh string
+  // would leave up to twice the text's size allocated per prompt.
+  return std::string(out);
+}
+
 std::string HashIdPrompts::prompt(const std::vector<int64_t>& hash_ids, int64_t input_length,
                                   std::mt19937_64& tail_rng) {
+  if (units_) return unit_prompt(hash_ids, input_length, tail_rng);
   if (hash_ids.empty() || corpus_.empty()) return synthesize_prompt(corpus_, tokenizer_, input_length, tail_rng);
   const int64_t m = int64_t(hash_ids.size());
   const int64_t last = input_length - (m - 1) * block_size_;
-  if (last <= 0)
-    throw std::invalid_argument("input_length " + std::to_string(input_length) + " is too short for " +
-                                std::to_string(m) + " hash_ids of " + std::to_string(block_size_) +
-                                " tokens (the last block would be empty)");
+  require_last_block(last, m, input_length, block_size_);
   std::vector<int32_t> ids;
   ids.reserve(size_t(std::min(input_length, m * block_size_)));
   for (int64_t i = 0; i < m; ++i) {

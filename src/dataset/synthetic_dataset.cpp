@@ -5,6 +5,7 @@
 #include "dataset/dataset.h"
 #include "dataset/length_sampler.h"
 #include "dataset/prompt_corpus.h"
+#include "dataset/prompt_maker.h"
 #include "dataset/rng_stream.h"
 #include "dataset/sequence_distribution.h"
 
@@ -41,15 +42,12 @@ TurnLengths draw_lengths(const ProfileConfig& config, std::mt19937_64& length_rn
   return t;
 }
 
-// P prefixes of exactly L tokens (§2.7), kept as token ids so each body joins at token level.
-std::vector<std::vector<int32_t>> prefix_pool(const ProfileConfig& config,
-                                              const std::vector<int32_t>& corpus,
-                                              const Tokenizer& tokenizer) {
-  std::vector<std::vector<int32_t>> pool;
+// P prefixes of exactly L tokens (§2.7).
+std::vector<PromptPrefix> prefix_pool(const ProfileConfig& config, PromptMaker& maker) {
+  std::vector<PromptPrefix> pool;
   if (config.prefix_pool_size <= 0 || config.prefix_length <= 0) return pool;
   std::mt19937_64 rng = make_rng_stream(config.random_seed, "dataset.prompt.prefix.corpus");
-  for (int64_t i = 0; i < config.prefix_pool_size; ++i)
-    pool.push_back(tokenizer.encode(synthesize_prompt(corpus, tokenizer, config.prefix_length, rng)));
+  for (int64_t i = 0; i < config.prefix_pool_size; ++i) pool.push_back(maker.make_prefix(config.prefix_length, rng));
   return pool;
 }
 
@@ -63,10 +61,10 @@ double draw_delay_ms(const ProfileConfig& config, std::mt19937_64& rng) {
   return ms * config.conversation_turn_delay_ratio;
 }
 
-}  // namespace
-
-Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& tokenizer) {
-  std::vector<int32_t> corpus = tokenize_corpus(synthetic_corpus_text(), tokenizer);
+Dataset build_entries(const ProfileConfig& config, const Tokenizer& tokenizer, const PromptUnits* units) {
+  const std::vector<int32_t> corpus =
+      units ? std::vector<int32_t>{} : tokenize_corpus(synthetic_corpus_text(), tokenizer);
+  PromptMaker maker(units, corpus, tokenizer);
   // One stream per purpose: turning on prefixes, system or context prompts leaves the turn
   // prompts of the same seed unchanged.
   std::mt19937_64 length_rng = make_rng_stream(config.random_seed, "dataset.prompt.length");
@@ -81,14 +79,13 @@ Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& to
   std::mt19937_64 later_length_rng = make_rng_stream(config.random_seed, "dataset.prompt.length.later_turns");
   std::mt19937_64 later_corpus_rng = make_rng_stream(config.random_seed, "dataset.prompt.corpus.later_turns");
 
-  const std::vector<std::vector<int32_t>> prefixes = prefix_pool(config, corpus, tokenizer);
+  const std::vector<PromptPrefix> prefixes = prefix_pool(config, maker);
   std::optional<std::string> system_message;
   if (config.shared_system_prompt_length) {
     std::mt19937_64 rng = make_rng_stream(config.random_seed, "dataset.prompt.system");
-    system_message = synthesize_prompt(corpus, tokenizer, *config.shared_system_prompt_length, rng);
+    system_message = maker.make(*config.shared_system_prompt_length, rng);
   }
 
-  const std::vector<int32_t> no_prefix;
   Dataset dataset;
   const int64_t size = config.dataset_size();
   dataset.entries.reserve(size_t(size));
@@ -101,23 +98,22 @@ Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& to
                               : pick_bucket(config.sequence_distribution, bucket_rng);
     TurnLengths lengths = draw_lengths(config, length_rng, bucket);
     entry.max_tokens = lengths.osl;
-    const std::vector<int32_t>& prefix =
-        prefixes.empty()
-            ? no_prefix
-            : prefixes[std::uniform_int_distribution<size_t>(0, prefixes.size() - 1)(prefix_rng)];
-    entry.prompt = synthesize_prompt(corpus, tokenizer, lengths.isl, corpus_rng, prefix);
-    entry.intended_input_tokens = int64_t(prefix.size()) + lengths.isl;
+    const PromptPrefix* prefix =
+        prefixes.empty() ? nullptr
+                         : &prefixes[std::uniform_int_distribution<size_t>(0, prefixes.size() - 1)(prefix_rng)];
+    entry.prompt = maker.make(lengths.isl, corpus_rng, prefix);
+    entry.intended_input_tokens = (prefix ? prefix->tokens : 0) + lengths.isl;
     entry.system_message = system_message;
     if (config.user_context_prompt_length)
       entry.user_context_message =
-          synthesize_prompt(corpus, tokenizer, *config.user_context_prompt_length, context_rng);
+          maker.make(*config.user_context_prompt_length, context_rng);
     if (config.multi_turn()) {
       const int64_t turns = sample_positive_normal_integer(
           double(config.conversation_turn_mean), config.conversation_turn_stddev, turn_count_rng);
       for (int64_t t = 1; t < turns; ++t) {
         DatasetTurn turn;
         TurnLengths l = draw_lengths(config, later_length_rng, bucket);
-        turn.prompt = synthesize_prompt(corpus, tokenizer, l.isl, later_corpus_rng, no_prefix);
+        turn.prompt = maker.make(l.isl, later_corpus_rng);
         turn.intended_input_tokens = l.isl;
         turn.max_tokens = l.osl;
         turn.delay_ms = draw_delay_ms(config, turn_delay_rng);
@@ -127,6 +123,13 @@ Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& to
     dataset.entries.push_back(std::move(entry));
   }
   return dataset;
+}
+
+}  // namespace
+
+Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& tokenizer) {
+  return build_with_prompt_units(synthetic_corpus_text(), tokenizer,
+                                 [&](const PromptUnits* units) { return build_entries(config, tokenizer, units); });
 }
 
 }  // namespace aiperf

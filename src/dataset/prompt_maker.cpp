@@ -1,0 +1,33 @@
+#include "dataset/prompt_maker.h"
+
+#include <algorithm>
+
+#include "dataset/prompt_corpus.h"
+
+namespace aiperf {
+
+std::string PromptMaker::make(int64_t num_tokens, std::mt19937_64& rng, const PromptPrefix* prefix) {
+  static const std::vector<int32_t> no_ids;
+  if (!units_) return synthesize_prompt(corpus_, tokenizer_, num_tokens, rng, prefix ? prefix->ids : no_ids);
+  // Built in a reused buffer and copied out at its exact size: appending to a fresh string
+  // would leave up to twice the text's size allocated per prompt.
+  scratch_.clear();
+  if (prefix) scratch_ = prefix->text;
+  append_units(*units_, random_unit(*units_, rng), num_tokens, scratch_);
+  check_(scratch_, std::max<int64_t>(0, num_tokens) + (prefix ? prefix->tokens : 0), tokenizer_);
+  return std::string(scratch_);
+}
+
+PromptPrefix PromptMaker::make_prefix(int64_t num_tokens, std::mt19937_64& rng) {
+  PromptPrefix p;
+  p.text = make(num_tokens, rng);
+  if (units_) {
+    p.tokens = std::max<int64_t>(0, num_tokens);
+  } else {
+    p.ids = tokenizer_.encode(p.text);
+    p.tokens = int64_t(p.ids.size());
+  }
+  return p;
+}
+
+}  // namespace aiperf
