@@ -14,6 +14,7 @@
 #include "common/uuid.h"
 #include "dataset/dataset.h"
 #include "dataset/input_file_dataset.h"
+#include "dataset/public_dataset.h"
 #include "endpoints/request_builder.h"
 #include "export/artifact_layout.h"
 #include "export/console_report.h"
@@ -51,6 +52,7 @@ struct Workload {
 };
 
 Workload build_workload(const ProfileConfig& config, const Tokenizer& tokenizer) {
+  if (config.public_dataset) return {load_public_dataset(config, tokenizer, std::cout), {}};
   if (!config.input_file) return {build_synthetic_dataset(config, tokenizer), {}};
   FileDataset file = load_input_file(config, tokenizer);
   if (!config.fixed_schedule) return {std::move(file.dataset), {}};

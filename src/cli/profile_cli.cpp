@@ -21,6 +21,7 @@
 #include "cli/sequence_distribution_flag.h"
 #include "cli/unsupported_flags.h"
 #include "cli/url_flags.h"
+#include "config/public_datasets.h"
 
 namespace aiperf {
 namespace {
@@ -45,6 +46,8 @@ struct RawFlags {
   std::string artifact_dir, export_level, ui_type;
   std::string profile_export_prefix, slice_duration;
   std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;
+  std::string public_dataset, hf_subset;
+  std::vector<std::string> dataset_filters;
   bool fixed_schedule = false, no_fixed_schedule = false, schedule_auto_offset = false;
   bool streaming = false, legacy_max_tokens = false, server_token_count = false, per_chunk_usage = false;
   bool export_outputs_json = false;
@@ -252,6 +255,12 @@ struct ProfileParser {
     single(g, "--custom-dataset-type", "TYPE", raw.custom_dataset_type,
            "single_turn, multi_turn, random_pool, mooncake_trace, bailian_trace or burst_gpt_trace "
            "(default: inferred from the first row).");
+    single(g, "--public-dataset", "NAME", raw.public_dataset,
+           "Public dataset read from local files (docs/datasets.md): sharegpt, aimo, aimo_aime, aimo_numina_cot, "
+           "aimo_numina_1_5, instruct_coder, spec_al_gsm8k, spec_al_math500, spec_al_humaneval, spec_al_mbpp.");
+    single(g, "--hf-subset", "NAME", raw.hf_subset, "HuggingFace subset (config) of a --public-dataset.");
+    list(g, "--dataset-filter", "KEY=VALUE", raw.dataset_filters,
+         "Row filters, for public datasets that declare them (none of those implemented so far).");
     single(g, "--isl-block-size,--prompt-input-tokens-block-size,--synthetic-input-tokens-block-size",
            "INT", raw.isl_block_size, "Tokens per trace hash_id block (mooncake_trace default 512, bailian_trace 16).");
     flag(g, "--fixed-schedule", raw.fixed_schedule,
@@ -521,6 +530,41 @@ class Converter {
     if (given("--random-seed")) c.random_seed = parse_uint_flag("--random-seed", r.random_seed);
     convert_synthetic_prompts(c, r);
     convert_input_file(c, r);
+    convert_public_dataset(c, r);
+  }
+
+  // cli-and-load.md §3.3, workloads-and-endpoints.md §4.
+  void convert_public_dataset(ProfileConfig& c, const RawFlags& r) const {
+    if (!given("--public-dataset")) {
+      for (const char* flag : {"--hf-subset", "--dataset-filter"})
+        if (given(flag)) throw ConfigError(std::string(flag) + " requires --public-dataset");
+      return;
+    }
+    const PublicDatasetInfo* info = find_public_dataset(r.public_dataset);
+    if (!info)
+      throw ConfigError("--public-dataset: " +
+                        (is_unimplemented_public_dataset(r.public_dataset)
+                             ? "'" + r.public_dataset + "' is not supported yet by aiperf-cpp"
+                             : "invalid choice '" + r.public_dataset + "'") +
+                        " (choose from " + public_dataset_names() + ")");
+    for (const char* flag : {"--input-file", "--custom-dataset-type"})
+      if (given(flag)) throw ConfigError("--public-dataset cannot be combined with " + name(flag));
+    c.public_dataset = r.public_dataset;
+    if (given("--hf-subset")) {
+      if (info->kind == PublicDatasetKind::sharegpt)
+        throw ConfigError("--hf-subset: --public-dataset sharegpt is one JSON file, not a HuggingFace dataset with subsets");
+      if (r.hf_subset.empty()) throw ConfigError("--hf-subset: empty name");
+      c.hf_subset = r.hf_subset;
+    }
+    for (const std::string& f : r.dataset_filters) {
+      const size_t eq = f.find('=');
+      if (eq == 0 || eq == std::string::npos)
+        throw ConfigError("--dataset-filter '" + f + "': expected KEY=VALUE");
+    }
+    // Upstream declares filters only on loaders not implemented here (exgentic, exgentic_v2):
+    // silently ignoring one would benchmark rows the user meant to leave out.
+    if (given("--dataset-filter"))
+      throw ConfigError("--dataset-filter: --public-dataset " + r.public_dataset + " declares no filters");
   }
 
   // cli-and-load.md §2.1 (fixed schedule first), §3.4, §4.3 and the §4.12 rows about it.

@@ -194,6 +194,9 @@ nlohmann::json ProfileConfig::to_json() const {
     if (fixed_schedule_end_offset) input["fixed_schedule_end_offset"] = *fixed_schedule_end_offset;
   }
 
+  if (public_dataset) input["public_dataset"] = *public_dataset;
+  if (hf_subset) input["hf_subset"] = *hf_subset;
+
   nlohmann::json loadgen = nlohmann::json::object();
   if ((!rate_mode() && !fixed_schedule && !user_centric_mode()) || concurrency)
     loadgen["concurrency"] = effective_concurrency();

@@ -113,6 +113,10 @@ struct ProfileConfig {
   std::optional<int64_t> fixed_schedule_start_offset;  // ms, inclusive
   std::optional<int64_t> fixed_schedule_end_offset;    // ms, inclusive
 
+  // Public dataset (cli-and-load.md §3.3, workloads-and-endpoints.md §4), from local files only
+  std::optional<std::string> public_dataset;     // --public-dataset: a name in config/public_datasets.h
+  std::optional<std::string> hf_subset;          // --hf-subset: replaces the dataset's HF subset
+
   // Multi-turn conversations (cli-and-load.md §3.6, §4.11)
   std::optional<int64_t> conversation_num;       // --conversation-num/--num-sessions: sessions to start
   int64_t conversation_turn_mean = 1;            // turns per conversation ~ Normal(mean, stddev), >= 1

@@ -238,7 +238,7 @@ TEST(ProfileCli, UnknownOptions) {
 }
 
 TEST(ProfileCli, NotYetSupportedFlags) {
-  EXPECT_EQ(error_of({"--public-dataset", "sharegpt"}), "--public-dataset is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--allow-dataset-wrap"}), "--allow-dataset-wrap is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--ignore-trace-delays"}), "--ignore-trace-delays is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--gpu-telemetry"}), "--gpu-telemetry is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--error-rate-sla", "5"}), "--error-rate-sla is not supported yet by aiperf-cpp");
@@ -248,7 +248,7 @@ TEST(ProfileCli, NotYetSupportedFlags) {
   EXPECT_EQ(error_of({"--session-arrival-pattern", "poisson", "--request-rate", "1"}),
             "--session-arrival-pattern is not supported yet by aiperf-cpp");
   // Reported even without --model: the user should learn the flag is the problem first.
-  EXPECT_EQ(error_of({"--public-dataset", "x"}, false), "--public-dataset is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--hf-weka-dataset", "x"}, false), "--hf-weka-dataset is not supported yet by aiperf-cpp");
 }
 
 TEST(ProfileCli, BadEnums) {
@@ -324,7 +324,8 @@ TEST(ProfileCli, HelpPrintsAndReturnsNothing) {
   EXPECT_THAT(out, HasSubstr("--request-rate"));
   EXPECT_THAT(out, HasSubstr("--user-centric-rate"));
   EXPECT_THAT(out, HasSubstr("--fixed-schedule"));
-  EXPECT_THAT(out, ::testing::Not(HasSubstr("--public-dataset")));  // hidden until supported
+  EXPECT_THAT(out, HasSubstr("--public-dataset"));
+  EXPECT_THAT(out, ::testing::Not(HasSubstr("--hf-weka-dataset")));  // hidden until supported
   EXPECT_EQ(out, profile_usage());
   EXPECT_THAT(aiperf_usage(), HasSubstr("profile"));
 }

@@ -1,0 +1,134 @@
+// Locating --public-dataset files on disk: AIPerf's dataset cache for ShareGPT, the
+// HuggingFace hub cache (huggingface_hub's layout, docs/tokenizers.md) for HF datasets.
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+
+#include "dataset/public_dataset.h"
+#include "tokenizer/hf_cache.h"
+#include "tokenizer/tokenizer_source.h"
+
+namespace aiperf {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+// huggingface_hub names a dataset repo's folder datasets--org--name.
+fs::path hf_dataset_dir(const std::string& repo) {
+  std::string folder = "datasets";
+  for (size_t start = 0;;) {
+    size_t slash = repo.find('/', start);
+    folder += "--" + repo.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  return HubSettings::from_env().cache_dir / folder;
+}
+
+bool is_delimiter(char c) { return c == '-' || c == '.' || c == '_' || c == ' ' || c == '/' || (c >= '0' && c <= '9'); }
+
+// HF's data-file patterns: the split name as a whole token of the relative path
+// ("train.jsonl", "data/train-00000-of-00001.parquet", "test/0.csv", "gsm8k_test.json").
+bool names_split(const std::string& relative, const std::string& split) {
+  for (size_t at = relative.find(split); at != std::string::npos; at = relative.find(split, at + 1)) {
+    const size_t end = at + split.size();
+    if ((at == 0 || is_delimiter(relative[at - 1])) && (end == relative.size() || is_delimiter(relative[end])))
+      return true;
+  }
+  return false;
+}
+
+bool is_data_file(const fs::path& p) {
+  const std::string ext = p.extension().string();
+  return ext == ".json" || ext == ".jsonl" || ext == ".csv" || ext == ".parquet";
+}
+
+}  // namespace
+
+DatasetSearch find_sharegpt_file() {
+  DatasetSearch s;
+  if (std::string dir = env("AIPERF_DATASET_CACHE_DIR"); !dir.empty()) s.searched.push_back(dir);
+  s.searched.push_back(fs::path(".cache") / "aiperf" / "datasets");  // upstream's default, relative to the cwd
+  std::string home = env("HOME");
+  if (!home.empty()) s.searched.push_back(fs::path(home) / ".cache" / "aiperf" / "datasets");
+  DatasetSearch hub = find_hf_dataset_snapshot(std::string(find_public_dataset("sharegpt")->repo));
+  s.searched.insert(s.searched.end(), hub.searched.begin(), hub.searched.end());
+  std::error_code ec;
+  for (const fs::path& dir : s.searched)
+    if (fs::is_regular_file(dir / kShareGptFile, ec)) {
+      s.found = dir / kShareGptFile;
+      break;
+    }
+  if (hub.found && !s.found && fs::is_regular_file(*hub.found / kShareGptFile, ec)) s.found = *hub.found / kShareGptFile;
+  return s;
+}
+
+DatasetSearch find_hf_dataset_snapshot(const std::string& repo) {
+  DatasetSearch s;
+  const fs::path dir = hf_dataset_dir(repo);
+  const fs::path snapshots = dir / "snapshots";
+  std::error_code ec;
+  // refs/main names the commit huggingface_hub resolved last; without it (a copied cache),
+  // the newest snapshot.
+  std::string commit;
+  std::ifstream(dir / "refs" / "main") >> commit;
+  if (!commit.empty() && commit.find('/') == std::string::npos && fs::is_directory(snapshots / commit, ec)) {
+    s.searched.push_back(snapshots / commit);
+    s.found = snapshots / commit;
+    return s;
+  }
+  s.searched.push_back(snapshots / "<revision>");
+  fs::file_time_type newest{};
+  for (const fs::directory_entry& e : fs::directory_iterator(snapshots, ec))
+    if (e.is_directory(ec) && (!s.found || e.last_write_time(ec) > newest)) {
+      s.found = e.path();
+      newest = e.last_write_time(ec);
+    }
+  return s;
+}
+
+std::vector<fs::path> hf_split_files(const fs::path& snapshot, const std::string& subset, bool subset_required,
+                                     const std::string& split) {
+  std::vector<std::string> all;  // relative paths, '/'-separated
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(snapshot, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (it->is_directory(ec) && name.starts_with(".")) {
+      it.disable_recursion_pending();  // .git, .cache
+      continue;
+    }
+    if (is_data_file(it->path()) && it->is_regular_file(ec))
+      all.push_back(it->path().lexically_relative(snapshot).generic_string());
+  }
+  std::vector<std::string> in_subset;
+  if (!subset.empty())
+    for (const std::string& rel : all)
+      if (rel.starts_with(subset + "/") || rel.find("/" + subset + "/") != std::string::npos) in_subset.push_back(rel);
+  // A subset the repo has no folder for: the whole snapshot is that subset (a repo with one
+  // config), unless the user named the subset with --hf-subset.
+  if (in_subset.empty() && !subset_required) in_subset = all;
+  std::vector<fs::path> out;
+  for (const std::string& rel : in_subset) {
+    const std::string within = subset.empty() || !rel.starts_with(subset + "/") ? rel : rel.substr(subset.size() + 1);
+    if (names_split(within, split)) out.push_back(snapshot / rel);
+  }
+  // HF's rule: files that name no split are all "train".
+  if (out.empty() && split == "train") {
+    bool any_split_named = false;
+    for (const std::string& rel : in_subset)
+      for (const char* other : {"test", "validation", "valid", "val", "dev", "eval"})
+        any_split_named = any_split_named || names_split(rel, other);
+    if (!any_split_named)
+      for (const std::string& rel : in_subset) out.push_back(snapshot / rel);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace aiperf

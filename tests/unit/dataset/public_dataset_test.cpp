@@ -1,0 +1,236 @@
+// --public-dataset from local files (workloads-and-endpoints.md §4): ShareGPT's rules and
+// drop counts, HF hub cache layouts built in a temporary directory, and the error messages.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "dataset/public_dataset.h"
+#include "tokenizer/word_tokenizer.h"
+
+namespace aiperf {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+std::string words(int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += (i ? " w" : "w") + std::to_string(i);
+  return s;
+}
+
+// A temporary HOME, HF cache and dataset cache; the environment is restored afterwards.
+class PublicDatasetTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/aiperf_public_XXXXXX";
+    root_ = ::mkdtemp(tmpl);
+    for (const char* v : kVars) {
+      const char* old = std::getenv(v);
+      saved_.emplace_back(v, old ? std::optional<std::string>(old) : std::nullopt);
+      ::unsetenv(v);
+    }
+    ::setenv("HOME", (root_ / "home").c_str(), 1);
+    ::setenv("HF_HUB_CACHE", (root_ / "hub").c_str(), 1);
+  }
+  void TearDown() override {
+    for (const auto& [v, old] : saved_) old ? (void)::setenv(v, old->c_str(), 1) : (void)::unsetenv(v);
+    fs::remove_all(root_);
+  }
+
+  void write(const fs::path& p, const std::string& text) {
+    fs::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+  }
+  // A hub-cache snapshot of a dataset repo, with refs/main pointing at it.
+  fs::path snapshot(const std::string& folder) {
+    fs::path repo = root_ / "hub" / folder;
+    write(repo / "refs" / "main", "0123abc");
+    fs::create_directories(repo / "snapshots" / "0123abc");
+    return repo / "snapshots" / "0123abc";
+  }
+
+  ProfileConfig config(const std::string& name) {
+    ProfileConfig c;
+    c.model_names = {"m"};
+    c.random_seed = 1;
+    c.public_dataset = name;
+    return c;
+  }
+  Dataset load(const ProfileConfig& c) { return load_public_dataset(c, tok_, notes_); }
+  std::string error(const ProfileConfig& c) {
+    try {
+      load(c);
+    } catch (const ConfigError& e) {
+      return e.what();
+    }
+    ADD_FAILURE() << "no ConfigError";
+    return "";
+  }
+
+  static constexpr const char* kVars[] = {"HOME", "HF_HOME", "HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE",
+                                          "XDG_CACHE_HOME", "AIPERF_DATASET_CACHE_DIR"};
+  fs::path root_;
+  std::vector<std::pair<const char*, std::optional<std::string>>> saved_;
+  WordTokenizer tok_{"w"};
+  std::ostringstream notes_;
+};
+
+std::string message(const char* from, int n) {
+  return std::string("{\"from\": \"") + from + "\", \"value\": \"" + words(n) + "\"}";
+}
+std::string entry(std::initializer_list<std::string> messages) {
+  std::string s = "{\"id\": \"x\", \"conversations\": [";
+  for (const std::string& m : messages) s += (s.back() == '[' ? "" : ", ") + m;
+  return s + "]}";
+}
+
+std::string sharegpt_file() {
+  return "[" +
+         entry({message("human", 5), message("gpt", 6), message("human", 7), message("gpt", 8)}) + ",\n" +  // kept, 2 turns
+         entry({message("human", 5)}) + ",\n" +                                                            // < 2 messages
+         "{\"id\": \"no conversations\"},\n" +                                                             // < 2 messages
+         entry({message("human", 3), message("gpt", 6)}) + ",\n" +                                         // prompt < 4
+         entry({message("human", 5), message("gpt", 3)}) + ",\n" +                                         // completion < 4
+         entry({message("human", 1025), message("gpt", 6)}) + ",\n" +                                     // prompt > 1024
+         entry({message("human", 1000), message("gpt", 1049)}) + ",\n" +                                   // total > 2048
+         entry({message("gpt", 5), message("human", 6)}) + ",\n" +                                         // no pair
+         entry({message("human", 5), message("gpt", 6), message("human", 2), message("gpt", 6)}) + ",\n" +  // 2nd pair fails
+         "{\"conversations\": [{\"value\": \"" + words(4) + "\"}, {\"value\": \"" + words(9) + "\"}]},\n" +  // no roles
+         entry({message("human", 4), message("human", 5), message("gpt", 6), message("system", 4), message("human", 6),
+                message("gpt", 4)}) +  // pairs found past other roles
+         "]";
+}
+
+TEST_F(PublicDatasetTest, ShareGptTurnsLengthRulesAndDropCounts) {
+  write(root_ / "home/.cache/aiperf/datasets" / kShareGptFile, sharegpt_file());
+  Dataset d = load(config("sharegpt"));
+  ASSERT_EQ(d.entries.size(), 3u);
+  const DatasetEntry& a = d.entries[0];
+  EXPECT_EQ(a.conversation_id, "session_000000");
+  EXPECT_EQ(a.prompt, words(5));
+  EXPECT_EQ(a.intended_input_tokens, 5);
+  EXPECT_EQ(a.max_tokens, 6);  // the recorded completion's length
+  ASSERT_EQ(a.later_turns.size(), 1u);
+  EXPECT_EQ(a.later_turns[0].prompt, words(7));
+  EXPECT_EQ(a.later_turns[0].max_tokens, 8);
+  EXPECT_EQ(d.entries[1].prompt, words(4));  // no roles: the first two values
+  EXPECT_EQ(d.entries[1].max_tokens, 9);
+  EXPECT_EQ(d.entries[2].prompt, words(5));
+  ASSERT_EQ(d.entries[2].later_turns.size(), 1u);
+  EXPECT_EQ(d.entries[2].later_turns[0].prompt, words(6));
+  EXPECT_EQ(d.entries[2].later_turns[0].max_tokens, 4);
+  EXPECT_THAT(notes_.str(), HasSubstr("11 entries, kept 3 conversations (5 turns); skipped 2 with fewer than 2 messages; "
+                                      "dropped 6 (2 prompt < 4 tokens, 1 completion < 4 tokens, 1 prompt > 1024 tokens, "
+                                      "1 prompt+completion > 2048 tokens, 1 no human->gpt pair)"));
+}
+
+TEST_F(PublicDatasetTest, ShareGptWithOslKeepsShortCompletionsAndCapsEveryTurn) {
+  ::setenv("AIPERF_DATASET_CACHE_DIR", (root_ / "mine").c_str(), 1);
+  write(root_ / "mine" / kShareGptFile, sharegpt_file());
+  ProfileConfig c = config("sharegpt");
+  c.osl_mean = 32;
+  Dataset d = load(c);
+  ASSERT_EQ(d.entries.size(), 4u);
+  for (const DatasetEntry& e : d.entries) {
+    EXPECT_EQ(e.max_tokens, 32);
+    for (const DatasetTurn& t : e.later_turns) EXPECT_EQ(t.max_tokens, 32);
+  }
+  EXPECT_EQ(d.entries[1].prompt, words(5));  // completion < 4 is no longer a reason
+  EXPECT_THAT(notes_.str(), HasSubstr(root_.string() + "/mine/"));
+}
+
+TEST_F(PublicDatasetTest, ShareGptOnCompletionsSendsFirstTurnsOnly) {
+  write(root_ / "home/.cache/aiperf/datasets" / kShareGptFile, sharegpt_file());
+  ProfileConfig c = config("sharegpt");
+  c.endpoint_type = EndpointType::completions;
+  Dataset d = load(c);
+  ASSERT_EQ(d.entries.size(), 3u);
+  for (const DatasetEntry& e : d.entries) EXPECT_TRUE(e.later_turns.empty());
+  EXPECT_THAT(notes_.str(), HasSubstr("each conversation sends its first turn only (2 later turns not sent)"));
+}
+
+TEST_F(PublicDatasetTest, ShareGptFromTheHubCacheAndTheMissingFileMessage) {
+  const std::string missing = error(config("sharegpt"));
+  EXPECT_THAT(missing, HasSubstr("--public-dataset sharegpt: ShareGPT_V3_unfiltered_cleaned_split.json not found; searched "
+                                 ".cache/aiperf/datasets, " + root_.string() + "/home/.cache/aiperf/datasets, " +
+                                 root_.string() + "/hub/datasets--anon8231489123--ShareGPT_Vicuna_unfiltered/snapshots/"));
+  EXPECT_THAT(missing, HasSubstr("https://huggingface.co/datasets/anon8231489123/ShareGPT_Vicuna_unfiltered/resolve/main/"));
+  EXPECT_EQ(missing.find('\n'), std::string::npos);
+
+  write(snapshot("datasets--anon8231489123--ShareGPT_Vicuna_unfiltered") / kShareGptFile, sharegpt_file());
+  EXPECT_EQ(load(config("sharegpt")).entries.size(), 3u);
+}
+
+TEST_F(PublicDatasetTest, ShareGptMalformedFileNamesFileAndLine) {
+  write(root_ / "home/.cache/aiperf/datasets" / kShareGptFile, "[\n{\"conversations\": [\n{\"from\": \"human\", \"value\": 3}]}]");
+  EXPECT_THAT(error(config("sharegpt")), HasSubstr(kShareGptFile.data() + std::string(", line 3: a message needs a string 'value'")));
+  write(root_ / "home/.cache/aiperf/datasets" / kShareGptFile, "{\"conversations\": []}");
+  EXPECT_THAT(error(config("sharegpt")), HasSubstr("expected a JSON list of conversations"));
+}
+
+TEST_F(PublicDatasetTest, TextColumnPicksSubsetAndSplitFiles) {
+  // HF_HOME/hub is the cache when HF_HUB_CACHE is not set.
+  ::unsetenv("HF_HUB_CACHE");
+  ::setenv("HF_HOME", (root_ / "hub").c_str(), 1);
+  fs::create_directories(root_ / "hub");
+  fs::rename(root_ / "hub", root_ / "hubtmp");
+  fs::create_directories(root_ / "hub");
+  fs::rename(root_ / "hubtmp", root_ / "hub" / "hub");
+  fs::path snap = root_ / "hub/hub/datasets--openai--gsm8k/snapshots/0123abc";
+  write(root_ / "hub/hub/datasets--openai--gsm8k/refs/main", "0123abc\n");
+  write(snap / "main/test-00000-of-00001.jsonl", "{\"question\": \"q1\", \"answer\": \"a\"}\n\n{\"question\": \"q2\"}\n");
+  write(snap / "main/train-00000-of-00001.jsonl", "{\"question\": \"train\"}\n");
+  write(snap / "socratic/test-00000-of-00001.jsonl", "{\"question\": \"s1\"}\n");
+  write(snap / "README.md", "#");
+  ProfileConfig c = config("spec_al_gsm8k");
+  c.osl_mean = 16;
+  Dataset d = load(c);
+  ASSERT_EQ(d.entries.size(), 2u);
+  EXPECT_EQ(d.entries[0].prompt, "q1");
+  EXPECT_EQ(d.entries[1].prompt, "q2");
+  EXPECT_EQ(d.entries[0].max_tokens, 16);
+  EXPECT_TRUE(d.entries[0].later_turns.empty());
+  c.hf_subset = "socratic";
+  d = load(c);
+  ASSERT_EQ(d.entries.size(), 1u);
+  EXPECT_EQ(d.entries[0].prompt, "s1");
+  c.hf_subset = "nope";
+  EXPECT_THAT(error(c), HasSubstr("no .json, .jsonl, .csv or .parquet file for the split 'test' of subset 'nope' in " +
+                                  snap.string()));
+}
+
+TEST_F(PublicDatasetTest, TextColumnReadsJsonListsCsvAndRejectsParquetOnly) {
+  fs::path aime = snapshot("datasets--AI-MO--aimo-validation-aime");
+  write(aime / "data.json", "[{\"problem\": \"p1\"}, {\"problem\": \"p2\\nline\"}]");  // no split name: train
+  Dataset d = load(config("aimo_aime"));
+  ASSERT_EQ(d.entries.size(), 2u);
+  EXPECT_EQ(d.entries[1].prompt, "p2\nline");
+  EXPECT_FALSE(d.entries[0].max_tokens);  // no --osl: no cap
+
+  fs::path mbpp = snapshot("datasets--google-research-datasets--mbpp");
+  write(mbpp / "full/test.csv", "task_id,text,code\n1,\"Write a function, \"\"f\"\"\nthat adds\",x\n2,plain,y\n");
+  d = load(config("spec_al_mbpp"));
+  ASSERT_EQ(d.entries.size(), 2u);
+  EXPECT_EQ(d.entries[0].prompt, "Write a function, \"f\"\nthat adds");
+  EXPECT_EQ(d.entries[1].prompt, "plain");
+
+  fs::path math = snapshot("datasets--HuggingFaceH4--MATH-500");
+  write(math / "test.parquet", "PAR1");
+  EXPECT_THAT(error(config("spec_al_math500")),
+              HasSubstr((math / "test.parquet").string() + " is Parquet, which aiperf-cpp cannot read yet; put a JSON, JSON Lines or CSV copy"));
+  write(math / "test.jsonl", "{\"solution\": \"s\"}\n");
+  EXPECT_THAT(error(config("spec_al_math500")), HasSubstr((math / "test.jsonl").string() + ", line 1: no 'problem' column"));
+  EXPECT_THAT(notes_.str(), HasSubstr("ignoring the Parquet file(s)"));
+
+  EXPECT_THAT(error(config("aimo")),
+              HasSubstr("--public-dataset aimo: the HuggingFace dataset AI-MO/NuminaMath-TIR is not in the cache; searched " +
+                        root_.string() + "/hub/datasets--AI-MO--NuminaMath-TIR/snapshots/"));
+}
+
+}  // namespace
+}  // namespace aiperf
