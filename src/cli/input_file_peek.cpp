@@ -20,7 +20,7 @@ constexpr std::string_view kUpstreamTypes[] = {
 constexpr CustomDatasetType kImplementedTypes[] = {
     CustomDatasetType::single_turn,   CustomDatasetType::multi_turn,    CustomDatasetType::random_pool,
     CustomDatasetType::mooncake_trace, CustomDatasetType::bailian_trace, CustomDatasetType::burst_gpt_trace,
-    CustomDatasetType::raw_payload,   CustomDatasetType::inputs_json};
+    CustomDatasetType::raw_payload,   CustomDatasetType::inputs_json,   CustomDatasetType::sagemaker_data_capture};
 
 // BurstGPT CSV (workloads-and-endpoints.md §3.7) is found by its header, not by JSON fields.
 bool burst_gpt_header(const std::string& line) {
@@ -57,6 +57,21 @@ std::string first_jsonl_file(const std::string& dir) {
   return files.empty() ? std::string() : *std::min_element(files.begin(), files.end());
 }
 
+// SageMaker data capture (§3.8) nests its hourly files in yyyy/mm/dd/hh folders.
+std::string first_jsonl_file_below(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
+       !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
+    if (it->is_regular_file() && it->path().extension() == ".jsonl") files.push_back(it->path().string());
+  return files.empty() ? std::string() : *std::min_element(files.begin(), files.end());
+}
+
+bool sagemaker_capture_row(const nlohmann::json& row) {
+  auto capture = row.find("captureData");
+  return capture != row.end() && capture->is_object() && capture->contains("endpointInput");
+}
+
 std::optional<CustomDatasetType> type_named(const std::string& key) {
   for (CustomDatasetType t : kImplementedTypes)
     if (key == custom_dataset_type_name(t)) return t;
@@ -81,6 +96,10 @@ InputFilePeek peek_input_file(const std::string& path) {
       InputFilePeek file = peek_input_file(first);
       if (file.inferred_type == CustomDatasetType::raw_payload) peek.inferred_type = CustomDatasetType::raw_payload;
     }
+    if (std::string first = first_jsonl_file_below(path); !first.empty()) {
+      InputFilePeek file = peek_input_file(first);
+      if (file.inferred_type == CustomDatasetType::sagemaker_data_capture) peek = file;
+    }
     return peek;
   }
   std::ifstream in(path, std::ios::binary);
@@ -101,6 +120,12 @@ InputFilePeek peek_input_file(const std::string& path) {
     }
     auto ts = row.find("timestamp");
     peek.first_row_has_timestamp = ts != row.end() && !ts->is_null();
+    if (sagemaker_capture_row(row)) {
+      auto meta = row.find("eventMetadata");
+      peek.first_row_has_timestamp = meta != row.end() && meta->is_object() && meta->contains("inferenceTime");
+      peek.inferred_type = CustomDatasetType::sagemaker_data_capture;
+      return peek;
+    }
     // An explicit "type" naming a dataset type wins (bailian's own "type" is text/search/...).
     if (auto t = row.find("type"); t != row.end() && t->is_string() && type_named(t->get<std::string>()))
       peek.inferred_type = type_named(t->get<std::string>());

@@ -49,6 +49,7 @@ struct RawFlags {
   std::string public_dataset, hf_subset;
   std::vector<std::string> dataset_filters;
   bool fixed_schedule = false, no_fixed_schedule = false, schedule_auto_offset = false;
+  bool ignore_trace_delays = false;
   bool streaming = false, legacy_max_tokens = false, server_token_count = false, per_chunk_usage = false;
   bool export_outputs_json = false;
   bool tokenizer_trust_remote_code = false;
@@ -267,6 +268,8 @@ struct ProfileParser {
          "Send each row at its timestamp (on by default for a timestamped trace).");
     flag(g, "--no-fixed-schedule", raw.no_fixed_schedule,
          "Ignore a trace's timestamps; use concurrency or request-rate mode.");
+    flag(g, "--ignore-trace-delays", raw.ignore_trace_delays,
+         "Drop a trace's timestamps and delays: rows go back to back (no effect with --fixed-schedule).");
     flag(g, "--fixed-schedule-auto-offset", raw.schedule_auto_offset,
          "Schedule zero = first kept timestamp (the default unless a start offset is given).");
     single(g, "--fixed-schedule-start-offset", "MS", raw.schedule_start,
@@ -595,7 +598,12 @@ class Converter {
     c.isl_block_size = int_at_least("--isl-block-size", r.isl_block_size, 1);
     if (r.fixed_schedule && r.no_fixed_schedule)
       throw ConfigError("--fixed-schedule and --no-fixed-schedule are mutually exclusive");
-    const bool auto_promoted = !r.fixed_schedule && !r.no_fixed_schedule && c.input_file &&
+    if (r.ignore_trace_delays && !(c.input_file && is_trace_dataset_type(c.custom_dataset_type)))
+      throw ConfigError("--ignore-trace-delays applies to trace datasets only (--custom-dataset-type mooncake_trace, "
+                        "bailian_trace, burst_gpt_trace, sagemaker_data_capture)");
+    // Stripped timestamps cannot promote the run to a fixed schedule (cli-and-load.md §3.4).
+    c.ignore_trace_delays = r.ignore_trace_delays && !r.fixed_schedule;
+    const bool auto_promoted = !r.fixed_schedule && !r.no_fixed_schedule && !r.ignore_trace_delays && c.input_file &&
                                is_trace_dataset_type(c.custom_dataset_type) && peek.first_row_has_timestamp;
     c.fixed_schedule = r.fixed_schedule || auto_promoted;
     c.fixed_schedule_start_offset = int_at_least("--fixed-schedule-start-offset", r.schedule_start, 0);

@@ -25,7 +25,7 @@ std::span<const std::string_view> unsupported_profile_flags() {
       "--error-rate-sla",
       "--force-min-tokens",
       "--gen-ai-provider", "--gpu-telemetry", "--hf-weka-dataset",
-      "--ignore-trace-delays", "--image-batch-size", "--image-format", "--image-height-mean",
+      "--image-batch-size", "--image-format", "--image-height-mean",
       "--image-height-stddev", "--image-source", "--image-source-sampling", "--image-width-mean",
       "--image-width-stddev", "--inter-turn-delay-cap-seconds",
       "--isl-max", "--isl-min", "--isl-osl-pairs", "--isl-steps",

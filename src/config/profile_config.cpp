@@ -52,6 +52,7 @@ const char* custom_dataset_type_name(CustomDatasetType t) {
     case CustomDatasetType::burst_gpt_trace: return "burst_gpt_trace";
     case CustomDatasetType::raw_payload: return "raw_payload";
     case CustomDatasetType::inputs_json: return "inputs_json";
+    case CustomDatasetType::sagemaker_data_capture: return "sagemaker_data_capture";
   }
   return "single_turn";
 }
@@ -71,7 +72,7 @@ bool is_verbatim_dataset_type(CustomDatasetType t) {
 
 bool is_trace_dataset_type(CustomDatasetType t) {
   return t == CustomDatasetType::mooncake_trace || t == CustomDatasetType::bailian_trace ||
-         t == CustomDatasetType::burst_gpt_trace;
+         t == CustomDatasetType::burst_gpt_trace || t == CustomDatasetType::sagemaker_data_capture;
 }
 
 std::optional<int64_t> ProfileConfig::effective_request_count() const {

@@ -19,7 +19,7 @@ enum class UiType { none, simple };  // upstream's "dashboard" is not implemente
 enum class ArrivalPattern { poisson, constant, gamma };
 // --custom-dataset-type values implemented so far (workloads-and-endpoints.md §3).
 enum class CustomDatasetType { single_turn, multi_turn, random_pool, mooncake_trace, bailian_trace, burst_gpt_trace,
-                               raw_payload, inputs_json };
+                               raw_payload, inputs_json, sagemaker_data_capture };
 // --connection-reuse-strategy (cli-and-load.md §3.1, workloads-and-endpoints.md §5.1).
 enum class ConnectionReuse { pooled, never, sticky_user_sessions };
 
@@ -112,6 +112,7 @@ struct ProfileConfig {
   bool fixed_schedule_auto_offset = false;       // resolved: schedule zero = first kept timestamp
   std::optional<int64_t> fixed_schedule_start_offset;  // ms, inclusive
   std::optional<int64_t> fixed_schedule_end_offset;    // ms, inclusive
+  bool ignore_trace_delays = false;  // --ignore-trace-delays: trace timestamps and delays dropped (unless fixed schedule)
 
   // Public dataset (cli-and-load.md §3.3, workloads-and-endpoints.md §4), from local files only
   std::optional<std::string> public_dataset;     // --public-dataset: a name in config/public_datasets.h

@@ -44,6 +44,11 @@ struct DatasetEntry {
   // raw_payload / inputs_json (§3.12): every turn's complete body, sent byte for byte; the
   // fields above then stay empty and later_turns only carries the turn count.
   std::vector<std::string> raw_bodies;
+  // sagemaker_data_capture (§3.8): the captured request's `messages` and `tools` as compact
+  // JSON, sent in place of the built message list; model, stream and max tokens still come
+  // from the run's settings (docs/cli.md).
+  std::string literal_messages;
+  std::string literal_tools;
 
   uint32_t turn_count() const { return uint32_t(1 + later_turns.size()); }
 };

@@ -21,6 +21,7 @@ FileDataset load_by_type(const ProfileConfig& config, const Tokenizer& tokenizer
     case CustomDatasetType::burst_gpt_trace: return load_burst_gpt_trace_file(config, tokenizer);
     case CustomDatasetType::raw_payload: return load_raw_payload_file(config, tokenizer);
     case CustomDatasetType::inputs_json: return load_inputs_json_file(config, tokenizer);
+    case CustomDatasetType::sagemaker_data_capture: return load_sagemaker_data_capture(config, tokenizer);
   }
   return load_single_turn_file(config, tokenizer);
 }
@@ -29,6 +30,16 @@ FileDataset load_by_type(const ProfileConfig& config, const Tokenizer& tokenizer
 
 FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokenizer) {
   FileDataset out = load_by_type(config, tokenizer);
+  // --ignore-trace-delays: the rows go back to back, in file order (the CLI keeps them under
+  // an explicit --fixed-schedule, where it has no effect).
+  if (config.ignore_trace_delays) {
+    for (auto& ts : out.timestamps_ms) ts.reset();
+    for (DatasetEntry& e : out.dataset.entries)
+      for (DatasetTurn& t : e.later_turns) {
+        t.delay_ms = 0;
+        t.timestamp_ms.reset();
+      }
+  }
   // A session id shared by rows makes them turns of one conversation; replaying them as
   // independent requests would send what the trace never sent.
   std::unordered_map<std::string_view, size_t> first_line;

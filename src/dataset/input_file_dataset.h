@@ -32,6 +32,7 @@ FileDataset load_bailian_trace_file(const ProfileConfig& config, const Tokenizer
 FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
 FileDataset load_raw_payload_file(const ProfileConfig& config, const Tokenizer& tokenizer);
 FileDataset load_inputs_json_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_sagemaker_data_capture(const ProfileConfig& config, const Tokenizer& tokenizer);
 
 // Fields every single-turn trace row may carry, read the same way by each loader.
 struct CommonRowFields {

@@ -62,7 +62,8 @@ ojson chat_fields(const ProfileConfig& config, const DatasetEntry& entry, uint32
       messages.push_back({{"role", "assistant"}, {"content", replies[t]}});
   }
   ojson body;
-  body["messages"] = std::move(messages);
+  body["messages"] = entry.literal_messages.empty() ? std::move(messages) : ojson::parse(entry.literal_messages);
+  if (!entry.literal_tools.empty()) body["tools"] = ojson::parse(entry.literal_tools);
   body["model"] = model;
   body["stream"] = config.streaming;
   if (const auto& max_tokens = turn_max_tokens(entry, turn))

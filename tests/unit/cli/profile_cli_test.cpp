@@ -239,7 +239,6 @@ TEST(ProfileCli, UnknownOptions) {
 
 TEST(ProfileCli, NotYetSupportedFlags) {
   EXPECT_EQ(error_of({"--allow-dataset-wrap"}), "--allow-dataset-wrap is not supported yet by aiperf-cpp");
-  EXPECT_EQ(error_of({"--ignore-trace-delays"}), "--ignore-trace-delays is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--gpu-telemetry"}), "--gpu-telemetry is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"--error-rate-sla", "5"}), "--error-rate-sla is not supported yet by aiperf-cpp");
   EXPECT_EQ(error_of({"-f", "run.yaml"}), "-f is not supported yet by aiperf-cpp");
