@@ -236,9 +236,10 @@ TEST(CreditIssuer, RateModeSendsOnTheScheduleAndStampsIt) {
     }
   std::sort(scheduled.begin(), scheduled.end());
   for (size_t i = 1; i < scheduled.size(); ++i) EXPECT_EQ(scheduled[i] - scheduled[i - 1], 1'000'000);
-  // One gap after the phase start (start_ns is read just before the strategy starts).
+  // One gap after the phase start (start_ns is read just before the strategy starts; on a
+  // loaded CI machine, under ASan, the two reads can be far apart, so the upper bound is loose).
   EXPECT_GE(scheduled.front() - o.start_ns, 1'000'000);
-  EXPECT_LT(scheduled.front() - o.start_ns, 1'200'000);
+  EXPECT_LT(scheduled.front() - o.start_ns, 1'000'000 + 50'000'000);
   std::sort(lag.begin(), lag.end());
   // Handed over ahead of time (the worker sends on time), but never more than the lead early.
   EXPECT_GE(lag.front(), -CreditIssuer::kHandOffLeadNs) << "a credit was handed over too early";
