@@ -5,10 +5,12 @@
 //   dataset_bench mooncake <trace.jsonl> [block size]              # the mooncake_trace loader
 //   dataset_bench parse <file.jsonl>                               # floor: parse every line
 //   dataset_bench lines <file>                                     # floor: count the lines
+//   dataset_bench audio wav|mp3 <clips> <seconds>                  # SyntheticAudioMaker, 16 kHz mono
 //
 // Prints one JSON line: seconds (wall) and cpu_seconds of the build alone (the builtin tokenizer
-// is loaded before the clock starts), conversations, turns, prompt_bytes, base_rss_mb (peak RSS
-// before the build) and max_rss_mb (peak RSS of the process at the end).
+// is loaded before the clock starts), conversations, turns, prompt_bytes (audio: the clips'
+// "<fmt>,<b64>" bytes), base_rss_mb (peak RSS before the build) and max_rss_mb (peak RSS of the
+// process at the end).
 #include <sys/resource.h>
 
 #include <chrono>
@@ -23,6 +25,7 @@
 
 #include "dataset/dataset.h"
 #include "dataset/input_file_dataset.h"
+#include "dataset/synthetic_audio.h"
 #include "tokenizer/tokenizer.h"
 
 namespace {
@@ -67,7 +70,7 @@ aiperf::ProfileConfig base_config() {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::cerr << "usage: dataset_bench synthetic|mooncake|parse|lines ARGS (see bench/dataset_bench.cpp)\n";
+    std::cerr << "usage: dataset_bench synthetic|mooncake|parse|lines|audio ARGS (see bench/dataset_bench.cpp)\n";
     return 2;
   }
   try {
@@ -100,6 +103,16 @@ int main(int argc, char** argv) {
         ++b.turns;
         b.prompt_bytes += line.size();
         if (mode == "parse") b.conversations += nlohmann::json::parse(line).size();  // keys, so it is used
+      }
+    } else if (mode == "audio" && argc >= 5) {
+      aiperf::AudioConfig a;
+      a.format = std::string(argv[2]) == "mp3" ? aiperf::AudioFormat::mp3 : aiperf::AudioFormat::wav;
+      a.length_mean_s = std::stod(argv[4]);
+      aiperf::SyntheticAudioMaker maker(a, 42);
+      for (long long i = 0, n = std::stoll(argv[3]); i < n; ++i) {
+        b.prompt_bytes += maker.next().size();
+        ++b.conversations;
+        ++b.turns;
       }
     } else {
       throw std::runtime_error("unknown mode or missing arguments: " + mode);

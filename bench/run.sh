@@ -73,7 +73,7 @@ are the claim. Regenerate with \`bench/run.sh\` (\`BENCH_SECONDS\`, \`BENCH_CONN
 \`BENCH_MOCK_WORKERS\` override the defaults; \`bench/run.sh c e\` reruns only some sections).
 
 MD
-  for letter in a b c d e f g h i; do
+  for letter in a b c d e f g h i j; do
     if [ -f "$WORK/section_$letter.md" ]; then
       cat "$WORK/section_$letter.md"; echo
     elif [ -z "${SLOTS[$letter]:-}" ] && previous_section "$letter" >"$WORK/prev.md"; then

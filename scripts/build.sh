@@ -19,5 +19,7 @@ if command -v ccache >/dev/null; then
   export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/aiperf-cpp/ccache}"
   flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
+# AIPERF_BUILD_UNIT_TESTS=OFF leaves the unit-test binaries out (scripts/test.sh's release tree).
+flags+=(-DAIPERF_BUILD_UNIT_TESTS="${AIPERF_BUILD_UNIT_TESTS:-ON}")
 cmake -S . -B "$dir" -G Ninja "${flags[@]}" >/dev/null
 ninja -C "$dir" "$@"

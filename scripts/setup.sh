@@ -8,9 +8,9 @@ PACKAGES=(
   g++ cmake ninja-build pkg-config ccache
   # aiperf's own dependencies
   libboost1.81-dev libssl-dev nlohmann-json3-dev libsimdjson-dev libcli11-dev
-  libpcre2-dev libzstd-dev
+  libpcre2-dev libzstd-dev libsnappy-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libsndfile1-dev
   # tests
-  libgtest-dev libgmock-dev googletest python3 openssl procps
+  libgtest-dev libgmock-dev googletest python3 openssl procps flac
   # benchmarks (peers measured in the same run)
   wrk nghttp2-client
   # real-server tier (llama.cpp is cloned from a git bundle; health and /metrics via curl)

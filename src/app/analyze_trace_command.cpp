@@ -6,8 +6,10 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 
+#include "cli/subcommand_parse.h"
 #include "dataset/trace_analysis.h"
 #include "export/atomic_file.h"
 #include "export/console_table.h"
@@ -97,16 +99,7 @@ int run_analyze_trace_command(const std::vector<std::string>& args) {
   app.add_option("--input-file", input_file, "Mooncake trace JSONL file")->required();
   app.add_option("--block-size", block_size, "Tokens per hash_id block (default 512)");
   app.add_option("--output-file", output_file, "Also write the analysis as JSON to this file");
-  try {
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    app.parse(reversed);
-  } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
-    return 0;
-  } catch (const CLI::ParseError& e) {
-    std::cerr << "error: analyze-trace: " << e.what() << "\n";
-    return 1;
-  }
+  if (std::optional<int> exit_code = parse_subcommand(app, args, "analyze-trace")) return *exit_code;
   if (block_size < 1) {
     std::cerr << "error: analyze-trace: --block-size must be >= 1, got " << block_size << "\n";
     return 1;

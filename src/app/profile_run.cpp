@@ -6,14 +6,18 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <strings.h>
+#include <random>
 
 #include "app/client_self_check.h"
 #include "app/interrupt.h"
 #include "common/block_file_stream.h"
 #include "common/clock.h"
 #include "common/uuid.h"
+#include "config/aws_credentials.h"
 #include "dataset/dataset.h"
 #include "dataset/input_file_dataset.h"
+#include "dataset/model_selection.h"
 #include "dataset/public_dataset.h"
 #include "endpoints/request_builder.h"
 #include "export/artifact_layout.h"
@@ -29,6 +33,7 @@
 #include "timing/credit_issuer.h"
 #include "timing/fixed_schedule.h"
 #include "timing/phase.h"
+#include "timing/session_trees.h"
 #include "transport/preflight.h"
 #include "transport/tls_context.h"
 #include "transport/worker.h"
@@ -51,7 +56,7 @@ struct Workload {
   std::vector<int64_t> schedule_ns;
 };
 
-Workload build_workload(const ProfileConfig& config, const Tokenizer& tokenizer) {
+Workload load_workload(const ProfileConfig& config, const Tokenizer& tokenizer) {
   if (config.public_dataset) return {load_public_dataset(config, tokenizer, std::cout), {}};
   if (!config.input_file) return {build_synthetic_dataset(config, tokenizer), {}};
   FileDataset file = load_input_file(config, tokenizer);
@@ -60,6 +65,28 @@ Workload build_workload(const ProfileConfig& config, const Tokenizer& tokenizer)
   return {std::move(schedule.dataset), std::move(schedule.offsets_ns)};
 }
 
+Workload build_workload(const ProfileConfig& config, const Tokenizer& tokenizer) {
+  Workload workload = load_workload(config, tokenizer);
+  assign_turn_models(config, workload.dataset);
+  return workload;
+}
+
+
+// Agentic / DAG conversations (§5.2): turns are message turns, which may launch children.
+void add_tree_shape(const DatasetEntry& e, ConversationShape& shape) {
+  if (e.message_turns.empty()) return;
+  auto to_launch = [](const ChildLaunch& l) { return TurnLaunch{l.child, l.fork, l.join_at}; };
+  shape.is_child = e.is_child;
+  shape.first_delay_ns = int64_t(e.message_turns[0].delay_ms * 1e6);
+  for (const ChildLaunch& l : e.pre_session_spawns) shape.pre_session.push_back(to_launch(l));
+  shape.delay_ns.clear();
+  for (size_t t = 0; t < e.message_turns.size(); ++t) {
+    if (t > 0) shape.delay_ns.push_back(int64_t(e.message_turns[t].delay_ms * 1e6));
+    if (e.message_turns[t].launches.empty()) continue;
+    shape.launches.resize(e.message_turns.size());
+    for (const ChildLaunch& l : e.message_turns[t].launches) shape.launches[t].push_back(to_launch(l));
+  }
+}
 
 // Under a fixed schedule a later turn with a timestamp goes at its trace time (§4.3);
 // elsewhere timestamps are ignored and delays apply.
@@ -70,6 +97,7 @@ std::vector<ConversationShape> conversation_shapes(const Dataset& dataset, bool 
       shapes[i].delay_ns.push_back(int64_t(t.delay_ms * 1e6));
       if (fixed_schedule) shapes[i].at_ns.push_back(t.timestamp_ms ? std::llround(*t.timestamp_ms * 1e6) : -1);
     }
+  for (size_t i = 0; i < shapes.size(); ++i) add_tree_shape(dataset.entries[i], shapes[i]);
   return shapes;
 }
 
@@ -123,6 +151,39 @@ std::string load_description(const ProfileConfig& config, size_t scheduled) {
   return text;
 }
 
+// --auth-type sigv4: credentials are looked up once, before anything is built.
+std::optional<SigV4Settings> sigv4_settings(const ProfileConfig& config) {
+  if (!config.sigv4) return std::nullopt;
+  return SigV4Settings{load_aws_credentials(config.aws_profile, AwsEnvironment::from_process()),
+                       config.aws_region, config.aws_service};
+}
+
+// The SageMaker transport (workloads-and-endpoints.md §7.5): routing headers, the request id
+// as the inference id, and the event-stream media type when streaming.
+void add_sagemaker_headers(const ProfileConfig& config, RequestHeadOptions& head) {
+  auto add = [&head](const char* name, const std::optional<std::string>& value) {
+    if (value) head.user_headers.emplace_back(name, *value);
+  };
+  add("X-Amzn-SageMaker-Target-Model", config.sagemaker_target_model);
+  add("X-Amzn-SageMaker-Target-Variant", config.sagemaker_target_variant);
+  add("X-Amzn-SageMaker-Inference-Component", config.sagemaker_inference_component);
+  head.request_id_aliases.push_back("X-Amzn-SageMaker-Inference-Id");
+  if (config.streaming) head.accept = "application/vnd.amazon.eventstream";
+}
+
+// Anthropic (workloads-and-endpoints.md §7.1): the key travels as x-api-key, and the API
+// version it requires defaults to 2023-06-01; a user -H of either name wins.
+void add_anthropic_headers(RequestHeadOptions& head) {
+  auto user_has = [&head](const char* name) {
+    for (const auto& [k, v] : head.user_headers)
+      if (strcasecmp(k.c_str(), name) == 0) return true;
+    return false;
+  };
+  if (!head.api_key.empty() && !user_has("x-api-key")) head.user_headers.emplace_back("x-api-key", head.api_key);
+  head.api_key.clear();
+  if (!user_has("anthropic-version")) head.user_headers.emplace_back("anthropic-version", "2023-06-01");
+}
+
 }  // namespace
 
 int run_profile(const ProfileConfig& config) {
@@ -132,29 +193,59 @@ int run_profile(const ProfileConfig& config) {
   record_metric_options(config);
   console_export_width();
   const AffinityHeaders affinity = affinity_headers_from_env(config.session_header);  // bad env: fail first
+  const std::optional<SigV4Settings> sigv4 = sigv4_settings(config);
+  const bool dag_fail_fast = dag_fail_fast_from_env();
+  std::optional<VideoPolling> video;  // video_generation: every submit is followed to its job's end
+  if (config.endpoint_type == EndpointType::video_generation) {
+    if (config.sigv4) throw ConfigError("--auth-type sigv4: video_generation's polling requests cannot be signed");
+    video = VideoPolling{video_poll_interval_ns_from_env(), config.download_video_content};
+  }
   // Control plane: everything the run will send is built before the first request.
+  // An endpoint that neither tokenizes input nor produces tokens (audio_transcription) counts no
+  // tokens: its unsent synthetic prompts are made with the builtin tokenizer, never a download.
+  const EndpointInfo& endpoint = endpoint_info(config.endpoint_type);
+  const bool counts_tokens = endpoint.tokenizes_input || endpoint.produces_tokens || config.tokenizer;
   std::unique_ptr<Tokenizer> tokenizer =
-      make_tokenizer({config.tokenizer_name(), config.tokenizer.has_value(), config.tokenizer_revision,
-                      config.tokenizer_trust_remote_code},
+      make_tokenizer({counts_tokens ? config.tokenizer_name() : "builtin", config.tokenizer.has_value() || !counts_tokens,
+                      config.tokenizer_revision, config.tokenizer_trust_remote_code},
                      &std::cerr);
   Workload workload = build_workload(config, *tokenizer);
   const Dataset& dataset = workload.dataset;
   std::vector<PreparedRequest> requests = prepare_requests(config, dataset);
 
-  EndpointUrl url = resolve_endpoint_url(config.urls.front(), config.endpoint_path());
-  std::vector<tcp::endpoint> endpoints = resolve_and_probe(url, kProbeTimeoutSeconds);
+  // Every --url is resolved and probed before the run: one unreachable server is one clear error.
+  std::vector<UrlTarget> url_targets;
+  for (const std::string& base : config.urls) {
+    UrlTarget t;
+    t.url = resolve_endpoint_url(base, config.endpoint_path());
+    t.endpoints = resolve_and_probe(t.url, kProbeTimeoutSeconds);
+    url_targets.push_back(std::move(t));
+  }
+  const EndpointUrl& url = url_targets.front().url;
 
   std::filesystem::path artifact_dir = prepare_artifact_dir(config);
-  write_inputs_json(artifact_dir / "inputs.json", requests);
+  write_inputs_json(artifact_dir / "inputs.json", requests, config.multipart_boundary);
 
   RequestHeadOptions head_options;
   head_options.user_headers = config.headers;
   head_options.api_key = config.api_key.value_or("");
   head_options.streaming = config.streaming;
   head_options.affinity = affinity;
-  RequestHead head(url, head_options);
+  if (config.sagemaker()) add_sagemaker_headers(config, head_options);
+  if (config.multipart) head_options.content_type = "multipart/form-data; boundary=" + config.multipart_boundary;
+  if (config.endpoint_type == EndpointType::messages) add_anthropic_headers(head_options);
   std::optional<asio::ssl::context> tls;
-  if (url.tls) tls.emplace(make_tls_context(config.ssl_verify));
+  std::vector<std::unique_ptr<RequestHead>> heads;  // one per URL: request line and Host differ
+  for (UrlTarget& t : url_targets) {
+    t.sign_host = t.url.host_header;
+    for (const auto& [name, value] : config.headers)
+      if (strcasecmp(name.c_str(), "Host") == 0) t.sign_host = value;  // a -H Host replaces ours, so it is signed
+    heads.push_back(std::make_unique<RequestHead>(t.url, head_options));
+    t.head = heads.back().get();
+    if (t.url.tls && !tls) tls.emplace(make_tls_context(config.ssl_verify));
+    t.tls = t.url.tls ? &*tls : nullptr;
+  }
+  const RequestHead& head = *heads.front();
 
   // Analytic plane: its own thread, fed by lock-free queues.
   ClockAnchor anchor = ClockAnchor::now();
@@ -188,10 +279,25 @@ int run_profile(const ProfileConfig& config) {
   double total_turns = 0;
   for (const DatasetEntry& e : dataset.entries) total_turns += e.turn_count();
   for (PhaseSpec& p : phases) p.average_turns = total_turns / double(std::max<size_t>(1, dataset.entries.size()));
+  // Agentic files (dag_jsonl, weka_trace, tracelab) without a stop condition run each root tree
+  // once (§5.2: the session count defaults to the number of roots), not upstream's 10 requests.
+  const PublicDatasetInfo* public_info = config.public_dataset ? find_public_dataset(*config.public_dataset) : nullptr;
+  const bool agentic_file = (config.input_file && (config.custom_dataset_type == CustomDatasetType::dag_jsonl ||
+                                                   config.custom_dataset_type == CustomDatasetType::weka_trace ||
+                                                   config.custom_dataset_type == CustomDatasetType::tracelab)) ||
+                            (public_info && public_info->kind == PublicDatasetKind::weka_hf);
+  if (agentic_file && !config.request_count && !config.conversation_num && !config.benchmark_duration) {
+    int64_t roots = 0;
+    for (const DatasetEntry& e : dataset.entries) roots += e.is_child ? 0 : 1;
+    phases.back().request_count.reset();
+    phases.back().session_count = roots;
+  }
+  const uint64_t correlation_key = (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
   int64_t max_in_flight = 0;
   for (const auto& p : phases) max_in_flight = std::max(max_in_flight, p.concurrency);
   // Up to two messages per credit out (--prefill-concurrency adds a first-token report).
   CreditReturns returns(size_t(worker_count), 2 * size_t(max_in_flight) + 16);
+  const uint64_t max_response_bytes = max_response_bytes_from_env();
   std::vector<std::unique_ptr<RecordQueue>> record_queues;
   std::vector<std::unique_ptr<Worker>> workers;
   std::vector<CreditTarget*> targets;
@@ -201,17 +307,18 @@ int run_profile(const ProfileConfig& config) {
     queue_ptrs.push_back(record_queues.back().get());
     WorkerOptions options;
     options.id = uint32_t(i);
-    options.url = url;
-    options.endpoints = endpoints;
-    options.head = &head;
+    options.targets = url_targets;
+    options.sigv4 = sigv4 ? &*sigv4 : nullptr;
     options.requests = &requests;
     options.timeout_ns = int64_t(config.request_timeout_seconds * 1e9);
-    options.tls = tls ? &*tls : nullptr;
+    options.max_response_bytes = max_response_bytes;
     options.verify_host = config.ssl_verify;
     options.streaming = config.streaming;
     options.reuse = config.connection_reuse;
     options.config = &config;
     options.dataset = &dataset;
+    options.correlation_key = correlation_key;
+    options.video = video ? &*video : nullptr;
     workers.push_back(std::make_unique<Worker>(std::move(options), returns, *record_queues.back()));
     targets.push_back(workers.back().get());
   }
@@ -219,6 +326,7 @@ int run_profile(const ProfileConfig& config) {
   CreditIssuer issuer(targets, returns, uint32_t(requests.size()));
   // Synthetic (--conversation-turn-mean) or file conversations; all single-turn: no sessions.
   issuer.set_conversations(conversation_shapes(dataset, config.fixed_schedule));
+  issuer.set_dag_fail_fast(dag_fail_fast);
   FailureThreshold failure_threshold(config);
   RecordCollector collector(queue_ptrs, [&](const RawRecord& record) {
     processor.process(record);
@@ -230,7 +338,9 @@ int run_profile(const ProfileConfig& config) {
   std::vector<PhaseOutcome> outcomes;
   {
     interrupt_guard.attach(issuer);
-    std::cout << "Profiling " << url.display() << " (" << endpoint_type_name(config.endpoint_type)
+    std::cout << "Profiling " << url.display()
+              << (url_targets.size() > 1 ? " and " + std::to_string(url_targets.size() - 1) + " more URL(s), round robin" : "")
+              << " (" << endpoint_type_name(config.endpoint_type)
               << (config.streaming ? ", streaming" : "") << ") with " << load_description(config, scheduled)
               << " on " << worker_count << " worker thread(s)..." << std::endl;
     // One phase per call, so the client self-check window opens exactly at profiling start.
@@ -242,6 +352,16 @@ int run_profile(const ProfileConfig& config) {
     for (auto& w : workers) w->stop();
     collector.finish();
     interrupt_guard.detach();
+  }
+  if (url_targets.size() > 1) {
+    // Upstream exports no per-record URL; the split is reported here (warm-up included).
+    std::cout << "Requests per URL:";
+    for (size_t u = 0; u < url_targets.size(); ++u) {
+      uint64_t sent = 0;
+      for (const auto& w : workers) sent += w->requests_per_url()[u];
+      std::cout << (u ? ", " : " ") << url_targets[u].url.display() << " " << sent;
+    }
+    std::cout << std::endl;
   }
 
   RunSummary summary = processor.summarize();
@@ -266,7 +386,10 @@ int run_profile(const ProfileConfig& config) {
     info.start_wall_ns = info.end_wall_ns = anchor.to_wall(mono_ns());
   }
   info.was_cancelled = interrupted;
-  if (interrupted) info.incomplete_reason = failure_threshold.tripped() ? failure_threshold.reason() : "interrupted";
+  if (interrupted)
+    info.incomplete_reason = failure_threshold.tripped()       ? failure_threshold.reason()
+                             : !issuer.abort_reason().empty() ? issuer.abort_reason()
+                                                              : "interrupted";
   if (profiling && profiling->credits_returned < profiling->credits_issued) {
     info.was_cancelled = true;
     info.incomplete_reason = "requests still in flight when the run ended";
@@ -295,6 +418,10 @@ int run_profile(const ProfileConfig& config) {
   if (failure_threshold.tripped()) {
     std::cerr << "error: " << failure_threshold.reason() << "; the run was stopped and its partial results written"
               << std::endl;
+    return 1;
+  }
+  if (!issuer.abort_reason().empty()) {
+    std::cerr << "error: " << issuer.abort_reason() << "; the run was stopped and its partial results written" << std::endl;
     return 1;
   }
   if (interrupted) return 130;

@@ -4,9 +4,11 @@
 
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <iterator>
 #include <memory>
 
+#include "cli/subcommand_parse.h"
 #include "tokenizer/tokenizer.h"
 
 namespace aiperf {
@@ -21,16 +23,7 @@ int run_tokenize_command(const std::vector<std::string>& args) {
   auto* ids_flag = app.add_flag("--ids", ids, "Print the token ids, space-separated");
   app.add_flag("--count", count, "Print the number of tokens (default)")->excludes(ids_flag);
   app.add_option("text", text, "Text to encode, or - for stdin")->required();
-  try {
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    app.parse(reversed);
-  } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
-    return 0;
-  } catch (const CLI::ParseError& e) {
-    std::cerr << "error: tokenize: " << e.what() << "\n";
-    return 1;
-  }
+  if (std::optional<int> exit_code = parse_subcommand(app, args, "tokenize")) return *exit_code;
   if (text == "-") text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   try {
     std::unique_ptr<Tokenizer> t = make_tokenizer({tokenizer, true, revision, trust_remote_code}, &std::cerr);

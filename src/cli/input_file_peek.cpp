@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <zlib.h>
 
 namespace aiperf {
 namespace {
@@ -15,12 +16,14 @@ namespace {
 // Upstream's file-based dataset types (cli-and-load.md §3.3).
 constexpr std::string_view kUpstreamTypes[] = {
     "single_turn", "multi_turn", "random_pool", "mooncake_trace", "bailian_trace", "baseten_trace",
-    "burst_gpt_trace", "raw_payload", "inputs_json", "dag_jsonl", "sagemaker_data_capture", "weka_trace"};
+    "burst_gpt_trace", "raw_payload", "inputs_json", "dag_jsonl", "sagemaker_data_capture", "weka_trace", "tracelab"};
 
 constexpr CustomDatasetType kImplementedTypes[] = {
     CustomDatasetType::single_turn,   CustomDatasetType::multi_turn,    CustomDatasetType::random_pool,
     CustomDatasetType::mooncake_trace, CustomDatasetType::bailian_trace, CustomDatasetType::burst_gpt_trace,
-    CustomDatasetType::raw_payload,   CustomDatasetType::inputs_json,   CustomDatasetType::sagemaker_data_capture};
+    CustomDatasetType::raw_payload,   CustomDatasetType::inputs_json,   CustomDatasetType::sagemaker_data_capture,
+    CustomDatasetType::weka_trace,    CustomDatasetType::tracelab,
+    CustomDatasetType::dag_jsonl,     CustomDatasetType::baseten_trace};
 
 // BurstGPT CSV (workloads-and-endpoints.md §3.7) is found by its header, not by JSON fields.
 bool burst_gpt_header(const std::string& line) {
@@ -67,6 +70,65 @@ std::string first_jsonl_file_below(const std::string& dir) {
   return files.empty() ? std::string() : *std::min_element(files.begin(), files.end());
 }
 
+// A weka trace (workloads-and-endpoints.md §3.9) is one JSON object, often pretty-printed,
+// with its request list and the block size its hash ids were cut with.
+bool weka_trace_object(const nlohmann::json& doc) {
+  return doc.is_object() && doc.contains("requests") && doc["requests"].is_array() && doc.contains("block_size");
+}
+
+bool weka_trace_document(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return weka_trace_object(nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false));
+}
+
+// The first .json file of a directory, in name order (weka_trace directories).
+std::string first_json_file(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path().string());
+  return files.empty() ? std::string() : *std::min_element(files.begin(), files.end());
+}
+
+// A TraceLab round (§3.10): token counts of one LLM call of a session, with its event times.
+bool tracelab_row(const nlohmann::json& row) {
+  return row.contains("session_id") && row.contains("round_index") && row.contains("input_tokens_total");
+}
+
+void peek_tracelab_row(const nlohmann::json& row, InputFilePeek& peek) {
+  peek.inferred_type = CustomDatasetType::tracelab;
+  auto events = row.find("timing_events");
+  peek.first_row_has_timestamp = events != row.end() && events->is_array() && !events->empty();
+}
+
+// A gzip file can only be a (compressed) tracelab corpus.
+InputFilePeek peek_gzip_file(const std::string& path) {
+  InputFilePeek peek;
+  gzFile f = gzopen(path.c_str(), "rb");
+  if (!f) throw ConfigError("--input-file " + path + ": cannot open file");
+  std::string line;
+  char buf[1 << 16];
+  while (gzgets(f, buf, sizeof buf)) {
+    line += buf;
+    if (line.back() != '\n') continue;
+    if (line.find_first_not_of(" \t\r\n") != std::string::npos) break;
+    line.clear();
+  }
+  gzclose(f);
+  nlohmann::json row = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (row.is_object() && tracelab_row(row)) peek_tracelab_row(row, peek);
+  return peek;
+}
+
+// §5.2: turns are message lists (multi_turn turns carry text/texts, never messages), or the
+// row has a DAG-only key.
+bool dag_jsonl_row(const nlohmann::json& row) {
+  if (row.contains("pre_session_spawns") || row.contains("orchestrator")) return true;
+  auto turns = row.find("turns");
+  return turns != row.end() && turns->is_array() && !turns->empty() && (*turns)[0].is_object() &&
+         (*turns)[0].contains("messages");
+}
+
 bool sagemaker_capture_row(const nlohmann::json& row) {
   auto capture = row.find("captureData");
   return capture != row.end() && capture->is_object() && capture->contains("endpointInput");
@@ -92,6 +154,11 @@ InputFilePeek peek_input_file(const std::string& path) {
   // A directory is a set of pools, or of raw_payload conversations (its first file tells).
   if (std::filesystem::is_directory(path, ec)) {
     peek.inferred_type = CustomDatasetType::random_pool;
+    if (std::string first = first_json_file(path); !first.empty() && first_jsonl_file(path).empty() &&
+                                                   weka_trace_document(first)) {
+      peek.inferred_type = CustomDatasetType::weka_trace;
+      return peek;
+    }
     if (std::string first = first_jsonl_file(path); !first.empty()) {
       InputFilePeek file = peek_input_file(first);
       if (file.inferred_type == CustomDatasetType::raw_payload) peek.inferred_type = CustomDatasetType::raw_payload;
@@ -102,8 +169,20 @@ InputFilePeek peek_input_file(const std::string& path) {
     }
     return peek;
   }
+  if (path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0) return peek_gzip_file(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("--input-file " + path + ": cannot open file");
+  // Columnar files are baseten traces (§3.6), whose timestamp column is required; the loader
+  // refuses Arrow IPC with its own message.
+  char magic[6] = {};
+  in.read(magic, sizeof magic);
+  if (std::string_view(magic, 4) == "PAR1" || std::string_view(magic, 6) == "ARROW1") {
+    peek.inferred_type = CustomDatasetType::baseten_trace;
+    peek.first_row_has_timestamp = true;
+    return peek;
+  }
+  in.clear();
+  in.seekg(0);
   std::string line;
   while (std::getline(in, line)) {
     if (line.find_first_not_of(" \t\r\n") == std::string::npos) continue;
@@ -112,6 +191,8 @@ InputFilePeek peek_input_file(const std::string& path) {
       if (line.find_first_not_of(" \t\r") < line.size() && line[line.find_first_not_of(" \t\r")] == '{' &&
           inputs_json_document(path))
         peek.inferred_type = CustomDatasetType::inputs_json;
+      else if (line[line.find_first_not_of(" \t\r")] == '{' && weka_trace_document(path))
+        peek.inferred_type = CustomDatasetType::weka_trace;  // relative times: no auto fixed schedule
       if (burst_gpt_header(line)) {
         peek.inferred_type = CustomDatasetType::burst_gpt_trace;
         peek.first_row_has_timestamp = true;  // the Timestamp column is required on every row
@@ -120,6 +201,15 @@ InputFilePeek peek_input_file(const std::string& path) {
     }
     auto ts = row.find("timestamp");
     peek.first_row_has_timestamp = ts != row.end() && !ts->is_null();
+    if (weka_trace_object(row)) {
+      peek.inferred_type = CustomDatasetType::weka_trace;
+      peek.first_row_has_timestamp = false;
+      return peek;
+    }
+    if (tracelab_row(row)) {
+      peek_tracelab_row(row, peek);
+      return peek;
+    }
     if (sagemaker_capture_row(row)) {
       auto meta = row.find("eventMetadata");
       peek.first_row_has_timestamp = meta != row.end() && meta->is_object() && meta->contains("inferenceTime");
@@ -134,6 +224,8 @@ InputFilePeek peek_input_file(const std::string& path) {
       peek.inferred_type = CustomDatasetType::inputs_json;  // a compact inputs.json on one line
     else if (raw_payload_row(row))
       peek.inferred_type = CustomDatasetType::raw_payload;
+    else if (dag_jsonl_row(row))
+      peek.inferred_type = CustomDatasetType::dag_jsonl;
     else if (row.contains("turns"))
       peek.inferred_type = CustomDatasetType::multi_turn;
     else if (row.contains("chat_id"))

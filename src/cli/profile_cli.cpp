@@ -12,6 +12,7 @@
 #include <limits>
 #include <string_view>
 
+#include "cli/aws_flags.h"
 #include "cli/cli_command.h"
 #include "cli/goodput_flag.h"
 #include "cli/input_file_peek.h"
@@ -21,6 +22,7 @@
 #include "cli/sequence_distribution_flag.h"
 #include "cli/unsupported_flags.h"
 #include "cli/url_flags.h"
+#include "common/multipart_boundary.h"
 #include "config/public_datasets.h"
 
 namespace aiperf {
@@ -31,9 +33,18 @@ namespace {
 struct RawFlags {
   std::vector<std::string> models, urls, headers, extra_inputs;
   std::string endpoint_type, custom_endpoint, request_timeout, api_key, tokenizer, tokenizer_revision;
-  std::string connection_reuse, session_header;
+  std::string connection_reuse, session_header, model_selection, request_content_type;
+  std::string url_strategy;
+  std::string auth_type, aws_region, aws_service, aws_profile, transport;
+  std::string sagemaker_endpoint, sagemaker_target_model, sagemaker_target_variant, sagemaker_component;
   std::string isl, isl_stddev, osl, osl_stddev, num_dataset_entries, random_seed;
   std::string seq_dist, prefix_pool_size, prefix_length, shared_system_length, user_context_length;
+  std::string rankings_passages, rankings_passages_sd, rankings_query_tokens, rankings_query_tokens_sd;
+  std::string rankings_passage_tokens, rankings_passage_tokens_sd;
+  std::string image_width, image_width_sd, image_height, image_height_sd, image_batch, image_format;
+  std::string image_source, image_source_sampling;
+  std::string audio_length, audio_length_sd, audio_batch, audio_format, audio_channels;
+  std::vector<std::string> audio_depths, audio_sample_rates;
   std::string concurrency, request_count, benchmark_duration, grace_period;
   std::string failed_request_threshold;
   std::string warmup_request_count, workers_max, concurrency_ramp, warmup_concurrency_ramp;
@@ -46,11 +57,17 @@ struct RawFlags {
   std::string artifact_dir, export_level, ui_type;
   std::string profile_export_prefix, slice_duration;
   std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;
-  std::string public_dataset, hf_subset;
+  std::string public_dataset, hf_subset, hf_weka_dataset;
   std::vector<std::string> dataset_filters;
   bool fixed_schedule = false, no_fixed_schedule = false, schedule_auto_offset = false;
   bool ignore_trace_delays = false;
+  bool use_think_time_only = false;
+  std::string trace_idle_gap_cap, inter_turn_delay_cap, max_context_length, synthesis_max_osl;
+  std::string replay_speedup, max_idle_gap_cap, session_sample_ratio;  // baseten_trace
+  bool force_min_tokens = false, no_force_min_tokens = false, omit_kv_hints = false;
+  bool open_loop_replay = false, open_loop_strict = false;
   bool streaming = false, legacy_max_tokens = false, server_token_count = false, per_chunk_usage = false;
+  bool download_video_content = false;
   bool export_outputs_json = false;
   bool tokenizer_trust_remote_code = false;
   bool ssl_verify = true, extra_verbose = false, fail_on_client_bound = false;
@@ -61,12 +78,6 @@ struct RawFlags {
 };
 
 // Upstream's endpoint types; all but chat and completions land with later issues.
-constexpr std::string_view kEndpointTypes[] = {
-    "chat", "completions", "responses", "messages", "chat_embeddings", "embeddings",
-    "nim_embeddings", "nim_rankings", "cohere_rankings", "hf_tei_rankings",
-    "huggingface_generate", "image_generation", "image_edit", "video_generation",
-    "image_retrieval", "audio_transcription", "solido_rag", "raw", "template"};
-
 struct ProfileParser {
   CLI::App app{"Run a benchmark against an OpenAI-compatible endpoint.", "aiperf profile"};
   RawFlags raw;
@@ -77,6 +88,7 @@ struct ProfileParser {
     app.set_help_flag("-h,--help", "Print this help and exit.");
     app.get_formatter()->column_width(44);
     add_endpoint_flags();
+    add_aws_flags();
     add_input_flags();
     add_load_flags();
     add_trace_flags();
@@ -114,12 +126,20 @@ struct ProfileParser {
     const char* g = "Endpoint";
     list(g, "-m,--model-names,--model", "NAME", raw.models,
          "Model name(s); comma list or repeated. Required.");
-    single(g, "--endpoint-type", "TYPE", raw.endpoint_type, "chat (default) or completions.");
+    single(g, "--endpoint-type", "TYPE", raw.endpoint_type,
+           "chat (default), completions, responses, messages, embeddings, nim_embeddings, chat_embeddings, "
+           "nim_rankings, cohere_rankings, hf_tei_rankings, huggingface_generate, image_generation, image_edit, "
+           "video_generation, image_retrieval, audio_transcription, solido_rag, raw or template.");
     single(g, "--custom-endpoint,--endpoint", "PATH", raw.custom_endpoint,
            "URL path overriding the endpoint type's default path.");
     flag(g, "--streaming", raw.streaming, "Request SSE streaming.");
+    single(g, "--request-content-type", "TYPE", raw.request_content_type,
+           "application/json or multipart/form-data (default: multipart for image_edit, "
+           "audio_transcription and video_generation, JSON otherwise).");
     list(g, "-u,--url", "URL", raw.urls,
          "Base URL(s); http:// is added when no scheme is given. Default http://localhost:8000.");
+    single(g, "--url-strategy", "STRATEGY", raw.url_strategy,
+           "How requests are spread over several --url: round_robin (the only choice).");
     single(g, "--request-timeout-seconds", "SECONDS", raw.request_timeout,
            "Per-request timeout in seconds (default 21600).");
     single(g, "--api-key", "KEY", raw.api_key, "Sent as 'Authorization: Bearer <key>'.");
@@ -130,8 +150,13 @@ struct ProfileParser {
     flag(g, "--per-chunk-usage", raw.per_chunk_usage,
          "Ask for usage on every chunk (chat, --streaming, --use-server-token-count); ITL then "
          "excludes the tokens of the first chunk.");
+    flag(g, "--download-video-content", raw.download_video_content,
+         "video_generation: after the job completes, download the video; request latency includes it.");
     flag(g, "--ssl-verify,!--no-ssl-verify", raw.ssl_verify,
          "Verify TLS certificates (default on).");
+    single(g, "--model-selection-strategy", "STRATEGY", raw.model_selection,
+           "With several --model names, which one each turn gets: round_robin (default) or random "
+           "(seeded by --random-seed).");
     single(g, "--connection-reuse-strategy", "STRATEGY", raw.connection_reuse,
            "pooled (default: keep-alive pool), never (a new connection per request) or "
            "sticky-user-sessions (one connection per conversation).");
@@ -143,6 +168,26 @@ struct ProfileParser {
            "Branch, tag or commit of a hub tokenizer (default main).");
     flag("Tokenizer", "--tokenizer-trust-remote-code", raw.tokenizer_trust_remote_code,
          "Accepted for compatibility; tokenizer.json needs no remote code.");
+  }
+
+  void add_aws_flags() {
+    const char* g = "AWS / SageMaker";
+    single(g, "--auth-type", "TYPE", raw.auth_type, "none (default) or sigv4: sign each request with AWS SigV4.");
+    single(g, "--aws-region", "REGION", raw.aws_region,
+           "SigV4 region (default: AWS_REGION, AWS_DEFAULT_REGION, ~/.aws/config).");
+    single(g, "--aws-service", "NAME", raw.aws_service,
+           "SigV4 signing name, e.g. execute-api (SageMaker: sagemaker).");
+    single(g, "--aws-profile", "NAME", raw.aws_profile,
+           "Profile of ~/.aws/credentials to sign with (default: environment, then AWS_PROFILE or default).");
+    single(g, "--transport,--transport-type", "TYPE", raw.transport, "http (default) or sagemaker.");
+    single(g, "--sagemaker-endpoint-name", "NAME", raw.sagemaker_endpoint,
+           "Invoke this SageMaker endpoint (implies --transport sagemaker and SigV4).");
+    single(g, "--sagemaker-target-model", "MODEL", raw.sagemaker_target_model,
+           "Multi-model endpoints: the model to invoke (not with --streaming).");
+    single(g, "--sagemaker-target-variant", "VARIANT", raw.sagemaker_target_variant,
+           "Production variant to invoke.");
+    single(g, "--sagemaker-inference-component-name", "NAME", raw.sagemaker_component,
+           "Inference component to invoke.");
   }
 
   void add_input_flags() {
@@ -173,6 +218,40 @@ struct ProfileParser {
            "Tokens of one system prompt sent with every request (chat only).");
     single(g, "--user-context-prompt-length", "INT", raw.user_context_length,
            "Tokens of a per-entry context message sent before the prompt (chat only).");
+    // workloads-and-endpoints.md §2.11: synthetic query/passages for the rankings endpoints.
+    single(g, "--rankings-passages-mean", "INT", raw.rankings_passages, "Passages per rankings request (default 1).");
+    single(g, "--rankings-passages-stddev", "INT", raw.rankings_passages_sd, "Stddev of passages (default 0).");
+    single(g, "--rankings-query-prompt-token-mean", "INT", raw.rankings_query_tokens,
+           "Tokens per rankings query (default 550).");
+    single(g, "--rankings-query-prompt-token-stddev", "INT", raw.rankings_query_tokens_sd,
+           "Stddev of query tokens (default 0).");
+    single(g, "--rankings-passages-prompt-token-mean", "INT", raw.rankings_passage_tokens,
+           "Tokens per rankings passage (default 550).");
+    single(g, "--rankings-passages-prompt-token-stddev", "INT", raw.rankings_passage_tokens_sd,
+           "Stddev of passage tokens (default 0).");
+    add_media_flags();
+  }
+
+  // workloads-and-endpoints.md §6.1, §6.2: synthetic images and audio in chat bodies.
+  void add_media_flags() {
+    const char* g = "Multimodal";
+    single(g, "--image-width-mean", "PX", raw.image_width, "Mean image width; images need both means > 0.");
+    single(g, "--image-width-stddev", "PX", raw.image_width_sd, "Stddev of image width (default 0).");
+    single(g, "--image-height-mean", "PX", raw.image_height, "Mean image height.");
+    single(g, "--image-height-stddev", "PX", raw.image_height_sd, "Stddev of image height (default 0).");
+    single(g, "--image-batch-size,--batch-size-image", "INT", raw.image_batch, "Images per turn (default 1).");
+    single(g, "--image-format", "FMT", raw.image_format, "png (default), jpeg or random (drawn per image).");
+    single(g, "--image-source", "SRC", raw.image_source, "Pixel source: noise (default) or a directory of JPEG/PNG images, resized.");
+    single(g, "--image-source-sampling", "MODE", raw.image_source_sampling,
+           "random-with-replacement (default), shuffle-cycle or sequential-cycle; finite sources only.");
+    single(g, "--audio-length-mean", "SECONDS", raw.audio_length, "Mean clip duration; audio needs it > 0.");
+    single(g, "--audio-length-stddev", "SECONDS", raw.audio_length_sd, "Stddev of clip duration (default 0).");
+    single(g, "--audio-batch-size,--batch-size-audio", "INT", raw.audio_batch, "Audio clips per turn (default 1).");
+    single(g, "--audio-format", "FMT", raw.audio_format, "wav (default) or mp3 (MPEG Layer III through libsndfile; its rates only).");
+    list(g, "--audio-depths", "BITS", raw.audio_depths, "Bit depths drawn from per clip: 8, 16, 24, 32 (default 16).");
+    list(g, "--audio-sample-rates", "KHZ", raw.audio_sample_rates,
+         "Sample rates in kHz drawn from per clip (default 16; values > 96 are Hz).");
+    single(g, "--audio-num-channels", "INT", raw.audio_channels, "1 (default) or 2.");
   }
 
   void add_load_flags() {
@@ -254,14 +333,19 @@ struct ProfileParser {
     const char* g = "Input file / trace replay";
     single(g, "--input-file", "PATH", raw.input_file, "Dataset file (or random_pool directory) replacing the synthetic prompts.");
     single(g, "--custom-dataset-type", "TYPE", raw.custom_dataset_type,
-           "single_turn, multi_turn, random_pool, mooncake_trace, bailian_trace or burst_gpt_trace "
+           "single_turn, multi_turn, random_pool, mooncake_trace, bailian_trace, burst_gpt_trace, "
+           "raw_payload, inputs_json, sagemaker_data_capture, weka_trace, tracelab, dag_jsonl or baseten_trace "
            "(default: inferred from the first row).");
     single(g, "--public-dataset", "NAME", raw.public_dataset,
            "Public dataset read from local files (docs/datasets.md): sharegpt, aimo, aimo_aime, aimo_numina_cot, "
-           "aimo_numina_1_5, instruct_coder, spec_al_gsm8k, spec_al_math500, spec_al_humaneval, spec_al_mbpp.");
+           "aimo_numina_1_5, instruct_coder, spec_al_gsm8k, spec_al_math500, spec_al_humaneval, spec_al_mbpp, h_cua_perf, "
+           "spec_al_mtbench, blazedit_5k, blazedit_10k, spec_bench, weka_hf, semianalysis_cc_traces_weka_*, speed_bench_*.");
     single(g, "--hf-subset", "NAME", raw.hf_subset, "HuggingFace subset (config) of a --public-dataset.");
+    single(g, "--hf-weka-dataset", "REPO", raw.hf_weka_dataset,
+           "HuggingFace dataset of weka traces (org/name) for --public-dataset weka_hf.");
     list(g, "--dataset-filter", "KEY=VALUE", raw.dataset_filters,
-         "Row filters, for public datasets that declare them (none of those implemented so far).");
+         "Row filters, for public datasets that declare them (h_cua_perf: n_screenshots, min_trace_length, "
+         "max_trace_length, avg_trace_length).");
     single(g, "--isl-block-size,--prompt-input-tokens-block-size,--synthetic-input-tokens-block-size",
            "INT", raw.isl_block_size, "Tokens per trace hash_id block (mooncake_trace default 512, bailian_trace 16).");
     flag(g, "--fixed-schedule", raw.fixed_schedule,
@@ -276,6 +360,32 @@ struct ProfileParser {
            "Replay only rows with timestamp >= MS; MS becomes schedule zero.");
     single(g, "--fixed-schedule-end-offset", "MS", raw.schedule_end,
            "Replay only rows with timestamp <= MS.");
+    flag(g, "--use-think-time-only", raw.use_think_time_only,
+         "weka_trace/tracelab: the delay before a turn is its recorded think time only.");
+    single(g, "--trace-idle-gap-cap-seconds", "SECONDS", raw.trace_idle_gap_cap,
+           "weka_trace/tracelab: shorten every idle gap inside a trace to at most SECONDS.");
+    single(g, "--inter-turn-delay-cap-seconds", "SECONDS", raw.inter_turn_delay_cap,
+           "weka_trace/tracelab: clamp every delay between turns to at most SECONDS.");
+    single(g, "--max-context-length", "TOKENS", raw.max_context_length,
+           "weka_trace/tracelab: drop traces whose recorded peak input+output exceeds TOKENS.");
+    single(g, "--synthesis-max-osl", "TOKENS", raw.synthesis_max_osl,
+           "weka_trace/tracelab: cap the max_tokens of parent (root) turns.");
+    add_baseten_flags();
+  }
+
+  void add_baseten_flags() {
+    const char* g = "Input file / trace replay";
+    single(g, "--replay-speedup", "FLOAT", raw.replay_speedup, "baseten_trace: divide trace times by this (> 0).");
+    single(g, "--max-idle-gap-cap-seconds", "SEC", raw.max_idle_gap_cap,
+           "baseten_trace: shorten every idle gap of the trace to at most SEC (after the speedup).");
+    single(g, "--trace-session-sample-ratio", "FLOAT", raw.session_sample_ratio,
+           "baseten_trace: replay this fraction (0, 1] of whole sessions (picked with --random-seed).");
+    flag(g, "--force-min-tokens", raw.force_min_tokens, "baseten_trace: min_tokens = recorded output length (default).");
+    flag(g, "--no-force-min-tokens", raw.no_force_min_tokens, "baseten_trace: send no min_tokens.");
+    flag(g, "--omit-kv-hints", raw.omit_kv_hints, "baseten_trace: send no hash_ids / block_size.");
+    flag(g, "--open-loop-replay", raw.open_loop_replay,
+         "baseten_trace: a turn goes at its trace time or when the previous one completes (the default).");
+    flag(g, "--open-loop-strict", raw.open_loop_strict, "baseten_trace: every row is a session of its own.");
   }
 
   void add_output_flags() {
@@ -425,6 +535,8 @@ class Converter {
     const RawFlags& r = p_.raw;
     convert_endpoint(c, r);
     convert_input(c, r);
+    convert_aws(c, r);
+    convert_request_content_type(c, r);
     convert_load(c, r);
     convert_output(c, r);
     c.cli_command = reconstruct_cli_command(args_);
@@ -448,18 +560,16 @@ class Converter {
         rest.remove_prefix(comma + 1);
       }
     }
-    // Per-request model selection and URL load balancing come with later work; refusing
-    // them is better than silently benchmarking only the first one.
-    if (c.model_names.size() > 1)
-      throw ConfigError(name("--model") +
-                        ": several model names (model selection) are not supported yet by aiperf-cpp");
+    if (given("--model-selection-strategy")) c.model_selection = model_selection(r.model_selection);
     if (given("--endpoint-type")) c.endpoint_type = endpoint_type(r.endpoint_type);
     if (given("--endpoint")) c.custom_endpoint = r.custom_endpoint;
-    c.streaming = r.streaming;
+    // workloads-and-endpoints.md §7.1: silently off where the endpoint cannot stream.
+    c.streaming = r.streaming && endpoint_info(c.endpoint_type).supports_streaming;
     if (given("--url")) c.urls = parse_urls(r.urls);
-    if (c.urls.size() > 1)
-      throw ConfigError(name("--url") +
-                        ": several URLs (load balancing) are not supported yet by aiperf-cpp");
+    // Several URLs: round robin per credit, the only strategy upstream has (§3.1).
+    if (given("--url-strategy") && enum_key(r.url_strategy) != enum_key("round_robin"))
+      throw ConfigError(name("--url-strategy") + ": invalid choice '" + r.url_strategy +
+                        "' (choose from round_robin)");
     if (auto v = float_above("--request-timeout-seconds", r.request_timeout, 0))
       c.request_timeout_seconds = *v;
     if (given("--api-key")) c.api_key = r.api_key;
@@ -475,6 +585,10 @@ class Converter {
                           endpoint_type_name(c.endpoint_type) + ")");
       if (!c.streaming) throw ConfigError("--per-chunk-usage requires --streaming");
     }
+    c.download_video_content = r.download_video_content;
+    if (c.download_video_content && c.endpoint_type != EndpointType::video_generation)
+      throw ConfigError(name("--download-video-content") + " requires --endpoint-type video_generation (got " +
+                        endpoint_type_name(c.endpoint_type) + ")");
     c.ssl_verify = r.ssl_verify;
     if (given("--connection-reuse-strategy")) c.connection_reuse = connection_reuse(r.connection_reuse);
     if (given("--session-header")) c.session_header = session_header(r.session_header);
@@ -487,6 +601,57 @@ class Converter {
       c.tokenizer_revision = r.tokenizer_revision;
     }
     c.tokenizer_trust_remote_code = r.tokenizer_trust_remote_code;
+  }
+
+  void convert_aws(ProfileConfig& c, const RawFlags& r) const {
+    auto opt = [this](const char* flag, const std::string& v) {
+      return given(flag) ? std::optional<std::string>(v) : std::nullopt;
+    };
+    AwsFlags f{opt("--auth-type", r.auth_type), opt("--aws-region", r.aws_region),
+               opt("--aws-service", r.aws_service), opt("--aws-profile", r.aws_profile),
+               opt("--transport", r.transport), opt("--sagemaker-endpoint-name", r.sagemaker_endpoint),
+               opt("--sagemaker-target-model", r.sagemaker_target_model),
+               opt("--sagemaker-target-variant", r.sagemaker_target_variant),
+               opt("--sagemaker-inference-component-name", r.sagemaker_component)};
+    apply_aws_flags(f, given("--url"), c, AwsEnvironment::from_process());
+  }
+
+  // After the AWS flags: multipart bodies are never signed (§7.1, §7.5).
+  void convert_request_content_type(ProfileConfig& c, const RawFlags& r) const {
+    c.multipart = sends_form_by_default(c.endpoint_type);
+    if (given("--request-content-type")) {
+      std::string type = r.request_content_type;
+      std::transform(type.begin(), type.end(), type.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+      if (type == "multipart/form-data")
+        c.multipart = true;
+      else if (type == "application/json")
+        c.multipart = false;
+      else
+        throw ConfigError("--request-content-type: invalid choice '" + r.request_content_type +
+                          "' (choose from application/json, multipart/form-data)");
+    }
+    const char* endpoint = endpoint_type_name(c.endpoint_type);
+    if (c.multipart && !sends_form_by_default(c.endpoint_type))
+      throw ConfigError(std::string("--request-content-type multipart/form-data: --endpoint-type ") + endpoint +
+                        " has no form body (form endpoints: image_edit, audio_transcription, video_generation)");
+    if (!c.multipart && (c.endpoint_type == EndpointType::audio_transcription ||
+                         c.endpoint_type == EndpointType::image_edit))
+      throw ConfigError(std::string("--request-content-type application/json: --endpoint-type ") + endpoint +
+                        " uploads a file and needs multipart/form-data");
+    if (c.multipart && c.sigv4)
+      throw ConfigError(std::string(c.sagemaker() ? "--sagemaker-endpoint-name" : "--auth-type sigv4") +
+                        ": SigV4 signing of multipart/form-data bodies is not supported (--endpoint-type " +
+                        endpoint + " sends a form)");
+    if (c.multipart) c.multipart_boundary = random_multipart_boundary();
+  }
+
+  static ModelSelection model_selection(const std::string& text) {
+    if (enum_key(text) == enum_key("round_robin")) return ModelSelection::round_robin;
+    if (enum_key(text) == enum_key("random")) return ModelSelection::random;
+    if (enum_key(text) == enum_key("weighted"))
+      throw ConfigError("--model-selection-strategy weighted needs per-model weights, which only upstream's "
+                        "YAML config supplies; not supported by aiperf-cpp");
+    throw ConfigError("--model-selection-strategy: invalid choice '" + text + "' (choose from round_robin, random)");
   }
 
   static ConnectionReuse connection_reuse(const std::string& text) {
@@ -506,15 +671,156 @@ class Converter {
   }
 
   EndpointType endpoint_type(const std::string& text) const {
-    std::string key = enum_key(text);
-    if (key == "chat") return EndpointType::chat;
-    if (key == "completions") return EndpointType::completions;
-    for (std::string_view known : kEndpointTypes)
-      if (key == known)
-        throw ConfigError("--endpoint-type " + key +
-                          " is not supported yet by aiperf-cpp (supported: chat, completions)");
-    throw ConfigError("--endpoint-type: invalid choice '" + text +
-                      "' (choose from chat, completions)");
+    std::optional<EndpointType> t = endpoint_type_by_name(enum_key(text));
+    if (t) return *t;
+    std::string all;
+    for (const EndpointInfo& e : kEndpointCatalog) (all.empty() ? all : all += ", ") += e.name;
+    throw ConfigError("--endpoint-type: invalid choice '" + text + "' (choose from " + all + ")");
+  }
+
+  // workloads-and-endpoints.md §7.3: raw sends each row's body unchanged; template renders
+  // --extra-inputs payload_template (rendered, and checked, when the requests are prepared).
+  static void convert_raw_and_template_endpoints(const ProfileConfig& c) {
+    if (c.endpoint_type == EndpointType::raw && !(c.input_file && is_verbatim_dataset_type(c.custom_dataset_type)))
+      throw ConfigError("--endpoint-type raw sends verbatim payloads: it needs --input-file with "
+                        "--custom-dataset-type raw_payload or inputs_json");
+    if (c.endpoint_type != EndpointType::template_) {
+      if (c.extra_inputs.contains("payload_template"))
+        throw ConfigError("--extra-inputs payload_template applies to --endpoint-type template only");
+      return;
+    }
+    auto t = c.extra_inputs.find("payload_template");
+    if (t == c.extra_inputs.end() || !t->is_string() || t->get<std::string>().empty())
+      throw ConfigError("--endpoint-type template needs --extra-inputs payload_template:<name, file or template>");
+    if (c.extra_inputs.contains("response_field"))
+      throw ConfigError("--extra-inputs response_field (a JMESPath into the response) is not supported yet by "
+                        "aiperf-cpp; responses are read as OpenAI chat/completions");
+  }
+
+  // workloads-and-endpoints.md §2.11; upstream: these conflict with the --isl options.
+  void convert_rankings(ProfileConfig& c, const RawFlags& r) const {
+    constexpr const char* kFlags[] = {"--rankings-passages-mean", "--rankings-passages-stddev",
+                                      "--rankings-query-prompt-token-mean", "--rankings-query-prompt-token-stddev",
+                                      "--rankings-passages-prompt-token-mean",
+                                      "--rankings-passages-prompt-token-stddev"};
+    for (const char* flag : kFlags) {
+      if (!given(flag)) continue;
+      if (!is_rankings(c.endpoint_type))
+        throw ConfigError(std::string(flag) + " needs a rankings endpoint (--endpoint-type nim_rankings, "
+                          "cohere_rankings or hf_tei_rankings)");
+      if (given("--isl") || given("--isl-stddev"))
+        throw ConfigError(std::string(flag) + " cannot be combined with " +
+                          name(given("--isl") ? "--isl" : "--isl-stddev"));
+    }
+    // File rows name their texts query/passages upstream (§3.1); not read here yet.
+    if (is_rankings(c.endpoint_type))
+      for (const char* flag : {"--input-file", "--public-dataset"})
+        if (given(flag))
+          throw ConfigError(std::string(flag) + " is not supported yet by aiperf-cpp with --endpoint-type " +
+                            endpoint_type_name(c.endpoint_type) + " (synthetic rankings data only)");
+    if (auto v = int_at_least("--rankings-passages-mean", r.rankings_passages, 1)) c.rankings_passages_mean = *v;
+    if (auto v = float_at_least("--rankings-passages-stddev", r.rankings_passages_sd, 0))
+      c.rankings_passages_stddev = *v;
+    if (auto v = int_at_least("--rankings-query-prompt-token-mean", r.rankings_query_tokens, 1))
+      c.rankings_query_tokens_mean = *v;
+    if (auto v = float_at_least("--rankings-query-prompt-token-stddev", r.rankings_query_tokens_sd, 0))
+      c.rankings_query_tokens_stddev = *v;
+    if (auto v = int_at_least("--rankings-passages-prompt-token-mean", r.rankings_passage_tokens, 1))
+      c.rankings_passage_tokens_mean = *v;
+    if (auto v = float_at_least("--rankings-passages-prompt-token-stddev", r.rankings_passage_tokens_sd, 0))
+      c.rankings_passage_tokens_stddev = *v;
+  }
+
+  // workloads-and-endpoints.md §6.1, §6.2; cli-and-load.md §3.8.
+  void convert_media(ProfileConfig& c, const RawFlags& r) const {
+    ImageConfig& img = c.media.image;
+    if (auto v = float_at_least("--image-width-mean", r.image_width, 0)) img.width_mean = *v;
+    if (auto v = float_at_least("--image-width-stddev", r.image_width_sd, 0)) img.width_stddev = *v;
+    if (auto v = float_at_least("--image-height-mean", r.image_height, 0)) img.height_mean = *v;
+    if (auto v = float_at_least("--image-height-stddev", r.image_height_sd, 0)) img.height_stddev = *v;
+    if (auto v = int_at_least("--image-batch-size", r.image_batch, 0)) img.batch_size = *v;
+    if (given("--image-format")) {
+      const std::string k = enum_key(r.image_format);
+      if (k == "png") img.format = ImageFormat::png;
+      else if (k == "jpeg" || k == "jpg") img.format = ImageFormat::jpeg;
+      else if (k == "random") img.format = ImageFormat::random;
+      else throw ConfigError("--image-format: invalid choice '" + r.image_format + "' (choose from png, jpeg, random)");
+    }
+    // noise, or a directory of images to resize (read when the dataset is built).
+    if (given("--image-source") && enum_key(r.image_source) == "assets")
+      throw ConfigError("--image-source assets: upstream's bundled source images are not shipped with aiperf-cpp; "
+                        "pass a directory of .jpg / .png files instead (--image-source <dir>)");
+    if (given("--image-source") && enum_key(r.image_source) != "noise") {
+      std::error_code ec;
+      if (!std::filesystem::is_directory(r.image_source, ec))
+        throw ConfigError("--image-source '" + r.image_source + "': choose noise or an existing directory of images");
+      img.source_dir = r.image_source;
+    }
+    if (given("--image-source-sampling")) {
+      const std::string k = enum_key(r.image_source_sampling);
+      if (k == "random_with_replacement") img.source_sampling = ImageSourceSampling::random_with_replacement;
+      else if (k == "shuffle_cycle") img.source_sampling = ImageSourceSampling::shuffle_cycle;
+      else if (k == "sequential_cycle") img.source_sampling = ImageSourceSampling::sequential_cycle;
+      else throw ConfigError("--image-source-sampling: invalid choice '" + r.image_source_sampling +
+                             "' (choose from random-with-replacement, shuffle-cycle, sequential-cycle)");
+    }
+    AudioConfig& aud = c.media.audio;
+    if (auto v = float_at_least("--audio-length-mean", r.audio_length, 0)) aud.length_mean_s = *v;
+    if (auto v = float_at_least("--audio-length-stddev", r.audio_length_sd, 0)) aud.length_stddev_s = *v;
+    if (auto v = int_at_least("--audio-batch-size", r.audio_batch, 0)) aud.batch_size = *v;
+    if (given("--audio-format")) {
+      const std::string k = enum_key(r.audio_format);
+      if (k == "mp3") aud.format = AudioFormat::mp3;
+      else if (k != "wav") throw ConfigError("--audio-format: invalid choice '" + r.audio_format + "' (choose from wav, mp3)");
+    }
+    if (given("--audio-depths")) {
+      aud.depths.clear();
+      for (const std::string& d : r.audio_depths) {
+        const int64_t v = parse_int_flag("--audio-depths", d);
+        if (v != 8 && v != 16 && v != 24 && v != 32)
+          throw ConfigError("--audio-depths: " + d + " is not one of 8, 16, 24, 32");
+        aud.depths.push_back(int(v));
+      }
+    }
+    if (given("--audio-sample-rates")) {
+      aud.sample_rates_khz.clear();
+      for (const std::string& t : r.audio_sample_rates) {
+        const double v = parse_float_flag("--audio-sample-rates", t);
+        require_greater_than("--audio-sample-rates", v, 0);
+        if (audio_sample_rate_hz(v) == 0) throw ConfigError("--audio-sample-rates: " + t + " is below 1 Hz");
+        if (aud.format == AudioFormat::mp3 && !mp3_sample_rate_supported(audio_sample_rate_hz(v)))
+          throw ConfigError("--audio-sample-rates: " + t +
+                            " cannot be written as --audio-format mp3 (MP3 rates: 8, 11.025, 12, 16, 22.05, 24, "
+                            "32, 44.1, 48 kHz)");
+        aud.sample_rates_khz.push_back(v);
+      }
+    }
+    if (auto v = int_at_least("--audio-num-channels", r.audio_channels, 1)) {
+      if (*v > 2) throw ConfigError(name("--audio-num-channels") + ": must be 1 or 2, got " + r.audio_channels);
+      aud.num_channels = int(*v);
+    }
+    // Each transcription request uploads its turn's first clip (workloads-and-endpoints.md §6.5).
+    const bool transcription = c.endpoint_type == EndpointType::audio_transcription;
+    // A dataset's rows bring their own clips (a row without one is refused when bodies are built).
+    if (transcription && !aud.enabled() && !given("--input-file") && !given("--public-dataset"))
+      throw ConfigError("--endpoint-type audio_transcription needs --audio-length-mean > 0 (every request "
+                        "uploads its turn's first audio clip)");
+    if (!c.media.enabled()) return;
+    // Media are made with the synthetic prompts and rendered as chat content parts, or uploaded.
+    const char* flag = img.enabled() ? "--image-width-mean" : "--audio-length-mean";
+    if (transcription && img.enabled())
+      throw ConfigError("--image-width-mean: --endpoint-type audio_transcription uploads audio only");
+    const bool images_only = img.enabled() && !aud.enabled();
+    const EndpointType t = c.endpoint_type;
+    const bool in_body = (!img.enabled() || body_carries_images(t)) && (!aud.enabled() || body_carries_audio(t));
+    if (!in_body && !transcription && !(images_only && takes_turn_images(t)))
+      throw ConfigError(std::string(flag) + " needs --endpoint-type chat, chat_embeddings, responses (images, audio), "
+                        "messages (images) or audio_transcription (media are content parts or uploads); images "
+                        "alone also go to image_retrieval and image_edit");
+    for (const char* source : {"--input-file", "--public-dataset"})
+      if (given(source))
+        throw ConfigError(std::string(flag) + " cannot be combined with " + source +
+                          " (synthetic media go with synthetic prompts only)");
   }
 
   void convert_input(ProfileConfig& c, const RawFlags& r) const {
@@ -532,14 +838,17 @@ class Converter {
     }
     if (given("--random-seed")) c.random_seed = parse_uint_flag("--random-seed", r.random_seed);
     convert_synthetic_prompts(c, r);
+    convert_rankings(c, r);
+    convert_media(c, r);
     convert_input_file(c, r);
+    convert_agent_trace_flags(c, r);
     convert_public_dataset(c, r);
   }
 
   // cli-and-load.md §3.3, workloads-and-endpoints.md §4.
   void convert_public_dataset(ProfileConfig& c, const RawFlags& r) const {
     if (!given("--public-dataset")) {
-      for (const char* flag : {"--hf-subset", "--dataset-filter"})
+      for (const char* flag : {"--hf-subset", "--dataset-filter", "--hf-weka-dataset"})
         if (given(flag)) throw ConfigError(std::string(flag) + " requires --public-dataset");
       return;
     }
@@ -553,9 +862,18 @@ class Converter {
     for (const char* flag : {"--input-file", "--custom-dataset-type"})
       if (given(flag)) throw ConfigError("--public-dataset cannot be combined with " + name(flag));
     c.public_dataset = r.public_dataset;
+    if (r.public_dataset == "weka_hf") {
+      if (!given("--hf-weka-dataset") || r.hf_weka_dataset.find('/') == std::string::npos)
+        throw ConfigError("--public-dataset weka_hf needs --hf-weka-dataset ORG/NAME (the HuggingFace dataset of traces)");
+      c.hf_weka_dataset = r.hf_weka_dataset;
+    } else if (given("--hf-weka-dataset")) {
+      throw ConfigError("--hf-weka-dataset applies only to --public-dataset weka_hf");
+    }
     if (given("--hf-subset")) {
       if (info->kind == PublicDatasetKind::sharegpt)
         throw ConfigError("--hf-subset: --public-dataset sharegpt is one JSON file, not a HuggingFace dataset with subsets");
+      if (info->kind == PublicDatasetKind::h_cua_perf || info->kind == PublicDatasetKind::spec_bench)
+        throw ConfigError("--hf-subset: --public-dataset " + r.public_dataset + " (" + std::string(info->repo) + ") has no subsets");
       if (r.hf_subset.empty()) throw ConfigError("--hf-subset: empty name");
       c.hf_subset = r.hf_subset;
     }
@@ -563,11 +881,32 @@ class Converter {
       const size_t eq = f.find('=');
       if (eq == 0 || eq == std::string::npos)
         throw ConfigError("--dataset-filter '" + f + "': expected KEY=VALUE");
+      // Silently ignoring a filter would benchmark rows the user meant to leave out.
+      if (info->filters.empty())
+        throw ConfigError("--dataset-filter: --public-dataset " + r.public_dataset + " declares no filters");
+      const std::string key = f.substr(0, eq), keys = "," + std::string(info->filters) + ",";
+      if (keys.find("," + key + ",") == std::string::npos)
+        throw ConfigError("--dataset-filter '" + f + "': --public-dataset " + r.public_dataset + " has no filter '" +
+                          key + "' (it declares " + std::string(info->filters) + ")");
+      c.dataset_filters.emplace_back(key, f.substr(eq + 1));
     }
-    // Upstream declares filters only on loaders not implemented here (exgentic, exgentic_v2):
-    // silently ignoring one would benchmark rows the user meant to leave out.
-    if (given("--dataset-filter"))
-      throw ConfigError("--dataset-filter: --public-dataset " + r.public_dataset + " declares no filters");
+  }
+
+  // Timing and size knobs of the agentic trace loaders (cli-and-load.md §3.3, §3.6, §3.9, §3.10).
+  void convert_agent_trace_flags(ProfileConfig& c, const RawFlags& r) const {
+    const bool agentic = c.input_file && (c.custom_dataset_type == CustomDatasetType::weka_trace ||
+                                          c.custom_dataset_type == CustomDatasetType::tracelab);
+    for (const char* flag : {"--use-think-time-only", "--trace-idle-gap-cap-seconds", "--inter-turn-delay-cap-seconds",
+                             "--max-context-length", "--synthesis-max-osl"})
+      if (given(flag) && !agentic)
+        throw ConfigError(name(flag) + " applies to --custom-dataset-type weka_trace and tracelab only (in aiperf-cpp)");
+    if (r.use_think_time_only && r.ignore_trace_delays)
+      throw ConfigError("--use-think-time-only and --ignore-trace-delays are mutually exclusive");
+    c.use_think_time_only = r.use_think_time_only;
+    c.trace_idle_gap_cap_s = float_at_least("--trace-idle-gap-cap-seconds", r.trace_idle_gap_cap, 0);
+    c.inter_turn_delay_cap_s = float_at_least("--inter-turn-delay-cap-seconds", r.inter_turn_delay_cap, 0);
+    c.max_context_length = int_at_least("--max-context-length", r.max_context_length, 1);
+    c.synthesis_max_osl = int_at_least("--synthesis-max-osl", r.synthesis_max_osl, 1);
   }
 
   // cli-and-load.md §2.1 (fixed schedule first), §3.4, §4.3 and the §4.12 rows about it.
@@ -595,12 +934,14 @@ class Converter {
             throw ConfigError(name(flag) + " cannot be combined with --custom-dataset-type " +
                               custom_dataset_type_name(c.custom_dataset_type) + " (request bodies are sent unchanged)");
     }
+    convert_raw_and_template_endpoints(c);
     c.isl_block_size = int_at_least("--isl-block-size", r.isl_block_size, 1);
+    convert_baseten_flags(c, r);
     if (r.fixed_schedule && r.no_fixed_schedule)
       throw ConfigError("--fixed-schedule and --no-fixed-schedule are mutually exclusive");
     if (r.ignore_trace_delays && !(c.input_file && is_trace_dataset_type(c.custom_dataset_type)))
       throw ConfigError("--ignore-trace-delays applies to trace datasets only (--custom-dataset-type mooncake_trace, "
-                        "bailian_trace, burst_gpt_trace, sagemaker_data_capture)");
+                        "bailian_trace, burst_gpt_trace, sagemaker_data_capture, weka_trace, tracelab)");
     // Stripped timestamps cannot promote the run to a fixed schedule (cli-and-load.md §3.4).
     c.ignore_trace_delays = r.ignore_trace_delays && !r.fixed_schedule;
     const bool auto_promoted = !r.fixed_schedule && !r.no_fixed_schedule && !r.ignore_trace_delays && c.input_file &&
@@ -633,6 +974,25 @@ class Converter {
     c.fixed_schedule_auto_offset = !c.fixed_schedule_start_offset;
   }
 
+  // workloads-and-endpoints.md §3.6: replay knobs of baseten_trace only.
+  void convert_baseten_flags(ProfileConfig& c, const RawFlags& r) const {
+    const bool baseten = c.input_file && c.custom_dataset_type == CustomDatasetType::baseten_trace;
+    for (const char* flag : {"--replay-speedup", "--max-idle-gap-cap-seconds", "--trace-session-sample-ratio",
+                             "--force-min-tokens", "--no-force-min-tokens", "--omit-kv-hints", "--open-loop-replay",
+                             "--open-loop-strict"})
+      if (given(flag) && !baseten) throw ConfigError(name(flag) + " applies to --custom-dataset-type baseten_trace only");
+    if (r.force_min_tokens && r.no_force_min_tokens)
+      throw ConfigError("--force-min-tokens and --no-force-min-tokens are mutually exclusive");
+    c.replay_speedup = float_above("--replay-speedup", r.replay_speedup, 0);
+    c.max_idle_gap_cap_seconds = float_above("--max-idle-gap-cap-seconds", r.max_idle_gap_cap, 0);
+    c.trace_session_sample_ratio = float_above("--trace-session-sample-ratio", r.session_sample_ratio, 0);
+    if (c.trace_session_sample_ratio && *c.trace_session_sample_ratio > 1)
+      throw ConfigError(name("--trace-session-sample-ratio") + " must be in (0, 1], got " + r.session_sample_ratio);
+    c.force_min_tokens = !r.no_force_min_tokens;
+    c.omit_kv_hints = r.omit_kv_hints;
+    c.open_loop_strict = r.open_loop_strict;
+  }
+
   // workloads-and-endpoints.md §2.5, §2.7, §2.8.
   void convert_synthetic_prompts(ProfileConfig& c, const RawFlags& r) const {
     if (given("--seq-dist"))
@@ -657,7 +1017,7 @@ class Converter {
                                                                    : "--prompt-prefix-length") +
                           " cannot be combined with " + other);
       // Completions has no roles; silently dropping the text would misstate the ISL.
-      if (c.endpoint_type != EndpointType::chat)
+      if (!carries_roles(c.endpoint_type))
         throw ConfigError(std::string(other) + " needs a chat endpoint (--endpoint-type " +
                           endpoint_type_name(c.endpoint_type) + " has no system/user roles)");
     }
@@ -785,7 +1145,7 @@ class Converter {
                         " (both are stop conditions; give one)");
     // Completions has no roles: later turns could not carry the history (and dropping it
     // would misstate what a conversation sends).
-    if (c.multi_turn() && c.endpoint_type != EndpointType::chat)
+    if (c.multi_turn() && !carries_roles(c.endpoint_type))
       throw ConfigError(name(given("--conversation-turn-mean") ? "--conversation-turn-mean"
                                                                 : "--conversation-turn-stddev") +
                         ": multi-turn conversations need a chat endpoint (--endpoint-type " +

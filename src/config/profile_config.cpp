@@ -8,13 +8,7 @@
 
 namespace aiperf {
 
-const char* endpoint_type_name(EndpointType t) {
-  switch (t) {
-    case EndpointType::chat: return "chat";
-    case EndpointType::completions: return "completions";
-  }
-  return "chat";
-}
+const char* endpoint_type_name(EndpointType t) { return endpoint_info(t).name; }
 
 const char* export_level_name(ExportLevel l) {
   switch (l) {
@@ -53,6 +47,10 @@ const char* custom_dataset_type_name(CustomDatasetType t) {
     case CustomDatasetType::raw_payload: return "raw_payload";
     case CustomDatasetType::inputs_json: return "inputs_json";
     case CustomDatasetType::sagemaker_data_capture: return "sagemaker_data_capture";
+    case CustomDatasetType::weka_trace: return "weka_trace";
+    case CustomDatasetType::tracelab: return "tracelab";
+    case CustomDatasetType::dag_jsonl: return "dag_jsonl";
+    case CustomDatasetType::baseten_trace: return "baseten_trace";
   }
   return "single_turn";
 }
@@ -72,7 +70,9 @@ bool is_verbatim_dataset_type(CustomDatasetType t) {
 
 bool is_trace_dataset_type(CustomDatasetType t) {
   return t == CustomDatasetType::mooncake_trace || t == CustomDatasetType::bailian_trace ||
-         t == CustomDatasetType::burst_gpt_trace || t == CustomDatasetType::sagemaker_data_capture;
+         t == CustomDatasetType::burst_gpt_trace || t == CustomDatasetType::sagemaker_data_capture ||
+         t == CustomDatasetType::weka_trace || t == CustomDatasetType::tracelab ||
+         t == CustomDatasetType::baseten_trace;
 }
 
 std::optional<int64_t> ProfileConfig::effective_request_count() const {
@@ -96,7 +96,10 @@ int ProfileConfig::effective_workers() const {
 
 std::string ProfileConfig::endpoint_path() const {
   if (custom_endpoint) return *custom_endpoint;
-  return endpoint_type == EndpointType::chat ? "/v1/chat/completions" : "/v1/completions";
+  if (sagemaker())
+    return "/endpoints/" + *sagemaker_endpoint_name + (streaming ? "/invocations-response-stream" : "/invocations");
+  const EndpointInfo& e = endpoint_info(endpoint_type);
+  return streaming && e.streaming_path ? e.streaming_path : e.path;
 }
 
 namespace {
@@ -144,10 +147,26 @@ nlohmann::json ProfileConfig::to_json() const {
                              {"use_server_token_count", use_server_token_count},
                              {"ssl_verify", ssl_verify}};
   if (custom_endpoint) endpoint["custom_endpoint"] = *custom_endpoint;
+  endpoint["request_content_type"] = multipart ? "multipart/form-data" : "application/json";
   if (api_key) endpoint["api_key"] = kRedacted;
   if (per_chunk_usage) endpoint["per_chunk_usage"] = true;
   endpoint["connection_reuse_strategy"] = connection_reuse_name(connection_reuse);
+  endpoint["model_selection_strategy"] = model_selection == ModelSelection::random ? "random" : "round_robin";
   if (session_header != "X-Correlation-ID") endpoint["session_header"] = session_header;
+  if (sigv4) {
+    endpoint["auth_type"] = "sigv4";
+    endpoint["aws_region"] = aws_region;
+    endpoint["aws_service"] = aws_service;
+    if (aws_profile) endpoint["aws_profile"] = *aws_profile;
+  }
+  if (sagemaker()) {
+    endpoint["transport"] = "sagemaker";
+    endpoint["sagemaker_endpoint_name"] = *sagemaker_endpoint_name;
+    if (sagemaker_target_model) endpoint["sagemaker_target_model"] = *sagemaker_target_model;
+    if (sagemaker_target_variant) endpoint["sagemaker_target_variant"] = *sagemaker_target_variant;
+    if (sagemaker_inference_component)
+      endpoint["sagemaker_inference_component_name"] = *sagemaker_inference_component;
+  }
 
   nlohmann::json input_tokens = {{"mean", isl_mean}, {"stddev", isl_stddev}};
   nlohmann::json output_tokens = {{"stddev", osl_stddev}};
@@ -197,6 +216,8 @@ nlohmann::json ProfileConfig::to_json() const {
 
   if (public_dataset) input["public_dataset"] = *public_dataset;
   if (hf_subset) input["hf_subset"] = *hf_subset;
+  if (hf_weka_dataset) input["hf_weka_dataset"] = *hf_weka_dataset;
+  for (const auto& [key, value] : dataset_filters) input["dataset_filters"][key] = value;
 
   nlohmann::json loadgen = nlohmann::json::object();
   if ((!rate_mode() && !fixed_schedule && !user_centric_mode()) || concurrency)

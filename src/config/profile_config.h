@@ -10,20 +10,25 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/media_config.h"
+#include "endpoints/endpoint_catalog.h"
+
 namespace aiperf {
 
-enum class EndpointType { chat, completions };
 enum class ExportLevel { summary, records, raw };
 enum class UiType { none, simple };  // upstream's "dashboard" is not implemented
 // Inter-arrival distribution of a request-rate phase (cli-and-load.md §4.2).
 enum class ArrivalPattern { poisson, constant, gamma };
 // --custom-dataset-type values implemented so far (workloads-and-endpoints.md §3).
 enum class CustomDatasetType { single_turn, multi_turn, random_pool, mooncake_trace, bailian_trace, burst_gpt_trace,
-                               raw_payload, inputs_json, sagemaker_data_capture };
+                               raw_payload, inputs_json, sagemaker_data_capture, weka_trace, tracelab,
+                               dag_jsonl, baseten_trace };
 // --connection-reuse-strategy (cli-and-load.md §3.1, workloads-and-endpoints.md §5.1).
 enum class ConnectionReuse { pooled, never, sticky_user_sessions };
+// --model-selection-strategy with several --model names (cli-and-load.md §3.1).
+enum class ModelSelection { round_robin, random };
 
-const char* endpoint_type_name(EndpointType t);  // "chat", "completions"
+const char* endpoint_type_name(EndpointType t);  // "chat", "nim_rankings", ... (endpoint_catalog.h)
 const char* export_level_name(ExportLevel l);
 const char* ui_type_name(UiType u);
 const char* arrival_pattern_name(ArrivalPattern p);  // "poisson", "constant", "gamma"
@@ -72,6 +77,10 @@ struct ProfileConfig {
   EndpointType endpoint_type = EndpointType::chat;
   std::optional<std::string> custom_endpoint;    // --endpoint/--custom-endpoint
   bool streaming = false;                        // --streaming
+  // --request-content-type multipart/form-data (default for the form endpoints): bodies are
+  // forms under one run-wide random boundary, which the request head names.
+  bool multipart = false;
+  std::string multipart_boundary;                // set when multipart
   std::vector<std::string> urls{"http://localhost:8000"};  // -u/--url (scheme added if missing)
   double request_timeout_seconds = 21600.0;      // --request-timeout-seconds
   std::optional<std::string> api_key;            // --api-key -> Authorization: Bearer
@@ -80,9 +89,20 @@ struct ProfileConfig {
   bool use_legacy_max_tokens = false;            // send max_tokens instead of max_completion_tokens
   bool use_server_token_count = false;           // token counts from usage
   bool per_chunk_usage = false;                  // --per-chunk-usage: ITL divisor from usage on the first chunk
+  bool download_video_content = false;           // --download-video-content: video_generation latency includes the download
   bool ssl_verify = true;                        // --ssl-verify / --no-ssl-verify
   ConnectionReuse connection_reuse = ConnectionReuse::pooled;  // --connection-reuse-strategy
+  ModelSelection model_selection = ModelSelection::round_robin;  // --model-selection-strategy
   std::string session_header = "X-Correlation-ID";  // --session-header: carries the conversation id
+  // AWS signing and the SageMaker transport (workloads-and-endpoints.md §7.1, §7.5).
+  bool sigv4 = false;                            // --auth-type sigv4 (implied by SageMaker)
+  std::string aws_region;                        // sigv4: resolved from flag, env or ~/.aws/config
+  std::string aws_service;                       // sigv4: signing name (SageMaker: "sagemaker")
+  std::optional<std::string> aws_profile;        // --aws-profile
+  std::optional<std::string> sagemaker_endpoint_name;  // set: the SageMaker transport
+  std::optional<std::string> sagemaker_target_model;   // X-Amzn-SageMaker-Target-Model
+  std::optional<std::string> sagemaker_target_variant; // X-Amzn-SageMaker-Target-Variant
+  std::optional<std::string> sagemaker_inference_component;  // X-Amzn-SageMaker-Inference-Component
 
   // Tokenizer (§3.2)
   std::optional<std::string> tokenizer;          // default: first model name
@@ -103,6 +123,15 @@ struct ProfileConfig {
   int64_t prefix_length = 0;                     // --prompt-prefix-length, tokens added to turn 0
   std::optional<int64_t> shared_system_prompt_length;  // tokens; one system prompt for all
   std::optional<int64_t> user_context_prompt_length;   // tokens; one distinct prompt per entry
+  // Synthetic rankings (workloads-and-endpoints.md §2.11): passages per entry, query and
+  // passage token lengths, each ~ Normal(mean, stddev) clamped to >= 1.
+  int64_t rankings_passages_mean = 1;
+  double rankings_passages_stddev = 0.0;
+  int64_t rankings_query_tokens_mean = 550;
+  double rankings_query_tokens_stddev = 0.0;
+  int64_t rankings_passage_tokens_mean = 550;
+  double rankings_passage_tokens_stddev = 0.0;
+  MediaConfig media;                             // --image-* / --audio-* (synthetic data only)
 
   // Dataset file and trace replay (§3.3, §3.4, §4.3)
   std::optional<std::string> input_file;         // --input-file: replaces the synthetic prompts
@@ -113,10 +142,26 @@ struct ProfileConfig {
   std::optional<int64_t> fixed_schedule_start_offset;  // ms, inclusive
   std::optional<int64_t> fixed_schedule_end_offset;    // ms, inclusive
   bool ignore_trace_delays = false;  // --ignore-trace-delays: trace timestamps and delays dropped (unless fixed schedule)
+  // Agentic trace replay (weka_trace, tracelab; docs/datasets.md).
+  bool use_think_time_only = false;                   // --use-think-time-only: delay = recorded think time
+  std::optional<double> trace_idle_gap_cap_s;         // --trace-idle-gap-cap-seconds: idle gaps per trace
+  std::optional<double> inter_turn_delay_cap_s;       // --inter-turn-delay-cap-seconds: one delay
+  std::optional<int64_t> max_context_length;          // --max-context-length: drop longer traces
+  std::optional<int64_t> synthesis_max_osl;           // --synthesis-max-osl: cap on parent-turn max_tokens
+  // baseten_trace replay knobs (cli-and-load.md §3.4, docs/datasets.md)
+  std::optional<double> replay_speedup;             // --replay-speedup: trace times divided by this
+  std::optional<double> max_idle_gap_cap_seconds;   // --max-idle-gap-cap-seconds (after the speedup)
+  std::optional<double> trace_session_sample_ratio; // --trace-session-sample-ratio (0, 1]
+  bool force_min_tokens = true;                     // --force-min-tokens / --no-force-min-tokens
+  bool omit_kv_hints = false;                       // --omit-kv-hints: no hash_ids / block_size in bodies
+  bool open_loop_strict = false;                    // --open-loop-strict: every row its own session
 
   // Public dataset (cli-and-load.md §3.3, workloads-and-endpoints.md §4), from local files only
   std::optional<std::string> public_dataset;     // --public-dataset: a name in config/public_datasets.h
   std::optional<std::string> hf_subset;          // --hf-subset: replaces the dataset's HF subset
+  std::optional<std::string> hf_weka_dataset;    // --hf-weka-dataset: the repo of --public-dataset weka_hf
+  // --dataset-filter KEY=VALUE, in the order given; only for datasets that declare KEY.
+  std::vector<std::pair<std::string, std::string>> dataset_filters;
 
   // Multi-turn conversations (cli-and-load.md §3.6, §4.11)
   std::optional<int64_t> conversation_num;       // --conversation-num/--num-sessions: sessions to start
@@ -194,7 +239,9 @@ struct ProfileConfig {
   const std::string& tokenizer_name() const { return tokenizer ? *tokenizer : model_names.front(); }
   // Number of worker threads: upstream's max(1, min(int(cpus*0.75)-1, 32)) capped by concurrency.
   int effective_workers() const;
-  // URL path for the endpoint type, or the --endpoint override.
+  bool sagemaker() const { return sagemaker_endpoint_name.has_value(); }
+  // URL path for the endpoint type (SageMaker: the endpoint's invocation path), or the
+  // --endpoint override.
   std::string endpoint_path() const;
   // The resolved config as upstream's `input_config` (secrets redacted).
   nlohmann::json to_json() const;

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "common/uuid.h"
+#include "dataset/conversation_id.h"
 #include "dataset/corpus_text.h"
 #include "dataset/input_file_dataset.h"
 #include "dataset/prompt_corpus.h"
@@ -109,13 +110,7 @@ FileDataset load_rows(const ProfileConfig& config, const Tokenizer& tokenizer, c
     entry.intended_input_tokens = *isl;
     entry.max_tokens = *osl;
     entry.model = config.model_names.front();
-    if (config.random_seed) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "session_%06zu", out.dataset.entries.size());
-      entry.conversation_id = buf;
-    } else {
-      entry.conversation_id = uuid4();
-    }
+    entry.conversation_id = default_conversation_id(config, out.dataset.entries.size());
     out.dataset.entries.push_back(std::move(entry));
     out.timestamps_ms.push_back(*seconds * 1000.0);
     out.lines.push_back(line);

@@ -21,6 +21,47 @@ struct DatasetTurn {
   // turn then goes at that time, or at once when its previous reply came later (§4.3).
   std::optional<double> timestamp_ms;
   std::string role = "user";  // role of this turn's message (multi_turn files may set it)
+  std::vector<std::string> more_texts = {};  // the turn's further texts, as DatasetEntry::more_texts
+};
+
+// A turn's media (workloads-and-endpoints.md §6.4): image data URLs, and audio in the
+// internal "<format>,<b64>" form.
+struct TurnMedia {
+  std::vector<std::string> images;
+  std::vector<std::string> audios;
+  // Default initializers keep designated initializers naming only some members warning-free.
+  std::vector<std::string> videos = {};  // URLs or data URLs (mmvu), sent as video_url parts
+  // Length of the turn's first audio clip, for the ASR metrics (audio_duration, rtfx;
+  // metrics-and-outputs.md §1.7). Absent: no audio, or a clip of unknown length.
+  std::optional<double> audio_duration_seconds = {};
+};
+
+// A conversation that another one starts (workloads-and-endpoints.md §5.2): dag_jsonl forks
+// and spawns, weka_trace / tracelab subagents.
+struct ChildLaunch {
+  uint32_t child = 0;  // dataset index of the child conversation (its entry has is_child set)
+  // FORK: the child starts with the parent's history so far, including the reply to the
+  // launching turn, and runs on the parent's worker. SPAWN (false): empty history.
+  bool fork = false;
+  // The parent turn (0-based) that may not be sent until this child has finished (SPAWN_JOIN);
+  // kNoJoin: nobody waits (a background fork or spawn, or a fork on the parent's last turn).
+  uint32_t join_at = kNoJoin;
+  static constexpr uint32_t kNoJoin = UINT32_MAX;
+};
+
+// One turn of an agentic / DAG conversation (dag_jsonl, weka_trace, tracelab), where a turn
+// is a list of messages rather than one user text.
+struct MessageTurn {
+  // This turn's new messages as compact JSON objects joined by commas, without the brackets,
+  // e.g. {"role":"user","content":"hi"}; spliced after the history when the turn is sent.
+  std::string messages;
+  std::string model;                  // empty: the conversation's model
+  std::optional<int64_t> max_tokens;
+  std::string tools;                  // compact JSON array, or empty
+  std::string extra;                  // compact JSON object whose members go top-level, or empty
+  double delay_ms = 0;                // think time before this turn, after the previous reply
+  std::optional<double> timestamp_ms; // fixed schedule: the trace's send time
+  std::vector<ChildLaunch> launches;  // children started once this turn's reply has finished
 };
 
 // One conversation. Its first turn's fields are flat (every single-turn reader uses only
@@ -32,12 +73,20 @@ struct DatasetEntry {
   // More texts of the first turn (random_pool merging several pools): sent after `prompt` as
   // chat content parts, or as a completions prompt list.
   std::vector<std::string> more_texts;
+  // Media of each turn (index = turn; --image-* / --audio-*), sent as chat content parts after
+  // the texts. A missing entry: no media.
+  std::vector<TurnMedia> turn_media;
+  // Rankings endpoints (workloads-and-endpoints.md §2.11): the passages; `prompt` is the query.
+  std::vector<std::string> passages;
   int64_t intended_input_tokens = 0; // tokens `prompt` was built to have (prefix + ISL)
   std::optional<int64_t> max_tokens; // requested OSL (sent with --osl or --seq-dist)
   std::optional<std::string> system_message;        // --shared-system-prompt-length
   std::optional<std::string> user_context_message;  // --user-context-prompt-length
   std::vector<DatasetTurn> later_turns;             // --conversation-turn-mean > 1, multi-turn files
   std::string role = "user";                        // role of the first turn's message
+  // Per-turn body members (index = turn; baseten_trace: min_tokens, hash_ids, block_size):
+  // compact JSON objects merged last, over --extra-inputs. A missing or empty one: none.
+  std::vector<std::string> turn_extra_bodies;
   // false: every turn is a complete request on its own (upstream's
   // message_array_with_responses, e.g. bailian_trace): no earlier turns or replies are resent.
   bool resend_history = true;
@@ -49,8 +98,23 @@ struct DatasetEntry {
   // from the run's settings (docs/cli.md).
   std::string literal_messages;
   std::string literal_tools;
+  // Agentic / DAG conversations: when non-empty, these are all the turns (the first one
+  // included) and the flat first-turn fields above stay empty; turn_count() is their number.
+  // Several --model names: the model of each turn (index = turn), set by assign_turn_models;
+  // empty, or an empty string: `model`.
+  std::vector<std::string> turn_models;
+  std::vector<MessageTurn> message_turns;
+  // With message_turns: true (deltas_without_responses) appends each live reply to the history
+  // as an assistant message; false (weka's recorded history, deltas_with_responses) drops the
+  // live reply because the next turn's messages already carry the recorded one.
+  bool capture_replies = true;
+  std::vector<ChildLaunch> pre_session_spawns;  // started before turn 0, nobody waits for them
+  bool is_child = false;    // only ever started by a parent, never sampled as a session of its own
+  uint32_t agent_depth = 0; // 0 for roots, parent's depth + 1 for children
 
-  uint32_t turn_count() const { return uint32_t(1 + later_turns.size()); }
+  uint32_t turn_count() const {
+    return message_turns.empty() ? uint32_t(1 + later_turns.size()) : uint32_t(message_turns.size());
+  }
 };
 
 struct Dataset {
@@ -62,5 +126,8 @@ struct Dataset {
 // Built on one thread from named random streams, so the same seed gives the same dataset
 // whatever the worker count.
 Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& tokenizer);
+
+// Rankings endpoints: one query and --rankings-passages-* passages per entry (§2.11).
+Dataset build_synthetic_rankings_dataset(const ProfileConfig& config, const Tokenizer& tokenizer);
 
 }  // namespace aiperf

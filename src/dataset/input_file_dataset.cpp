@@ -1,4 +1,5 @@
 #include "dataset/input_file_dataset.h"
+#include "dataset/conversation_id.h"
 
 #include <cstdio>
 #include <unordered_map>
@@ -22,6 +23,10 @@ FileDataset load_by_type(const ProfileConfig& config, const Tokenizer& tokenizer
     case CustomDatasetType::raw_payload: return load_raw_payload_file(config, tokenizer);
     case CustomDatasetType::inputs_json: return load_inputs_json_file(config, tokenizer);
     case CustomDatasetType::sagemaker_data_capture: return load_sagemaker_data_capture(config, tokenizer);
+    case CustomDatasetType::weka_trace: return load_weka_trace(config, tokenizer);
+    case CustomDatasetType::tracelab: return load_tracelab(config, tokenizer);
+    case CustomDatasetType::dag_jsonl: return load_dag_jsonl_file(config, tokenizer);
+    case CustomDatasetType::baseten_trace: return load_baseten_trace_file(config, tokenizer);
   }
   return load_single_turn_file(config, tokenizer);
 }
@@ -34,11 +39,16 @@ FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokeni
   // an explicit --fixed-schedule, where it has no effect).
   if (config.ignore_trace_delays) {
     for (auto& ts : out.timestamps_ms) ts.reset();
-    for (DatasetEntry& e : out.dataset.entries)
+    for (DatasetEntry& e : out.dataset.entries) {
       for (DatasetTurn& t : e.later_turns) {
         t.delay_ms = 0;
         t.timestamp_ms.reset();
       }
+      for (MessageTurn& t : e.message_turns) {
+        t.delay_ms = 0;
+        t.timestamp_ms.reset();
+      }
+    }
   }
   // A session id shared by rows makes them turns of one conversation; replaying them as
   // independent requests would send what the trace never sent.
@@ -52,7 +62,7 @@ FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokeni
                         " (multi-turn sessions are not supported yet by aiperf-cpp)");
   }
   // Completions has no roles: a later turn could not carry the history.
-  if (config.endpoint_type != EndpointType::chat)
+  if (!carries_roles(config.endpoint_type))
     for (size_t i = 0; i < out.dataset.entries.size(); ++i)
       if (out.dataset.entries[i].resend_history && !out.dataset.entries[i].later_turns.empty())
         throw ConfigError("--input-file " + *config.input_file + ", line " + std::to_string(out.lines[i]) +
@@ -74,12 +84,8 @@ void add_file_entry(FileDataset& out, const ProfileConfig& config, const JsonlRo
                     const CommonRowFields& common, DatasetEntry entry) {
   if (common.session_id) {
     entry.conversation_id = *common.session_id;
-  } else if (config.random_seed) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "session_%06zu", out.dataset.entries.size());
-    entry.conversation_id = buf;
   } else {
-    entry.conversation_id = uuid4();
+    entry.conversation_id = default_conversation_id(config, out.dataset.entries.size());
   }
   entry.model = config.model_names.front();
   out.dataset.entries.push_back(std::move(entry));

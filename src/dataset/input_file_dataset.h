@@ -33,6 +33,10 @@ FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokeniz
 FileDataset load_raw_payload_file(const ProfileConfig& config, const Tokenizer& tokenizer);
 FileDataset load_inputs_json_file(const ProfileConfig& config, const Tokenizer& tokenizer);
 FileDataset load_sagemaker_data_capture(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_weka_trace(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_tracelab(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_dag_jsonl_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_baseten_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
 
 // Fields every single-turn trace row may carry, read the same way by each loader.
 struct CommonRowFields {

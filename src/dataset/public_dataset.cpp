@@ -25,9 +25,11 @@ Dataset load_sharegpt(const ProfileConfig& config, const Tokenizer& tokenizer, s
   return load_sharegpt_file(s.found->string(), config, tokenizer, notes);
 }
 
-Dataset load_text_column(const PublicDatasetInfo& info, const ProfileConfig& config, std::ostream& notes) {
-  const std::string name(info.name), repo(info.repo), split(info.split);
-  const std::string subset = config.hf_subset.value_or(std::string(info.subset));
+// The data files of a split of `repo` in the hub cache, or one error naming every directory
+// searched. JSON / CSV copies placed beside HF's Parquet files (what older aiperf-cpp asked for)
+// win, so a split is never read twice.
+std::vector<fs::path> hf_split_files_or_fail(const std::string& name, const std::string& repo, const std::string& subset,
+                                             bool subset_required, const std::string& split, std::ostream& notes) {
   const std::string how = "aiperf-cpp downloads no dataset: fetch it on a machine with network access, e.g. "
                           "huggingface-cli download --repo-type dataset " + repo +
                           ", and copy the cache (HF_HUB_CACHE, HF_HOME/hub or ~/.cache/huggingface/hub)";
@@ -35,25 +37,139 @@ Dataset load_text_column(const PublicDatasetInfo& info, const ProfileConfig& con
   if (!s.found)
     throw ConfigError("--public-dataset " + name + ": the HuggingFace dataset " + repo + " is not in the cache; searched " +
                       joined(s.searched) + ". " + how);
-  std::vector<fs::path> files = hf_split_files(*s.found, subset, config.hf_subset.has_value(), split);
+  std::vector<fs::path> files = hf_split_files(*s.found, subset, subset_required, split);
   const std::string part = "split '" + split + "'" + (subset.empty() ? "" : " of subset '" + subset + "'");
   if (files.empty())
     throw ConfigError("--public-dataset " + name + ": no .json, .jsonl, .csv or .parquet file for the " + part + " in " +
                       s.found->string() + ". " + how);
   std::vector<fs::path> readable, parquet;
   for (const fs::path& f : files) (f.extension() == ".parquet" ? parquet : readable).push_back(f);
-  // HF ships Parquet; reading it needs a Parquet reader aiperf-cpp does not have yet.
-  if (readable.empty())
-    throw ConfigError("--public-dataset " + name + ": " + parquet.front().string() +
-                      " is Parquet, which aiperf-cpp cannot read yet; put a JSON, JSON Lines or CSV copy of the " + part +
-                      " beside it (e.g. " + (parquet.front().parent_path() / (split + ".jsonl")).string() + ")");
+  if (readable.empty()) {
+    readable = std::move(parquet);
+    parquet.clear();
+  }
   if (!parquet.empty())
     notes << "--public-dataset " << name << ": reading " << joined(readable) << "; ignoring the Parquet file(s) "
           << joined(parquet) << "\n";
+  return readable;
+}
+
+// An explicit --num-dataset-entries keeps the first N rows (upstream's streaming loaders stop
+// there); the default of 100 is for synthetic prompts and bounds nothing here.
+std::string keep_first_entries(Dataset& out, const ProfileConfig& config) {
+  const size_t rows = out.entries.size();
+  if (!config.num_dataset_entries_given || rows <= size_t(config.num_dataset_entries)) return "";
+  out.entries.resize(size_t(config.num_dataset_entries));
+  return " (the first " + std::to_string(out.entries.size()) + " of " + std::to_string(rows) +
+         " rows, --num-dataset-entries)";
+}
+
+Dataset load_text_column(const PublicDatasetInfo& info, const ProfileConfig& config, std::ostream& notes) {
+  const std::string name(info.name);
+  const std::string subset = config.hf_subset.value_or(std::string(info.subset));
+  std::vector<fs::path> readable = hf_split_files_or_fail(name, std::string(info.repo), subset,
+                                                          config.hf_subset.has_value(), std::string(info.split), notes);
   Dataset out = load_text_column_files(readable, std::string(info.column), config);
   if (out.entries.empty()) throw ConfigError("--public-dataset " + name + ": " + joined(readable) + " hold no rows");
+  const std::string kept = keep_first_entries(out, config);
   notes << "--public-dataset " << name << ": " << out.entries.size() << " prompts from column '" << info.column
-        << "' of " << joined(readable) << "\n";
+        << "' of " << joined(readable) << kept << "\n";
+  return out;
+}
+
+Dataset load_h_cua_perf(const ProfileConfig& config, std::ostream& notes) {
+  DatasetSearch s = find_h_cua_perf_trace();
+  if (!s.found)
+    throw ConfigError("--public-dataset h_cua_perf: neither h_cua.jsonl.zst nor h_cua.jsonl found; searched " +
+                      joined(s.searched) +
+                      ". aiperf-cpp downloads no dataset: fetch it where there is network access, e.g. "
+                      "huggingface-cli download --repo-type dataset Hcompany/h_cua_perf h_cua.jsonl.zst h_cua.meta.json, "
+                      "and copy the hub cache, or put both files in $AIPERF_DATASET_CACHE_DIR");
+  return load_h_cua_perf_files(*s.found, config, notes);
+}
+
+// The speech datasets' clips; returns the skipped-clips line.
+std::string load_speech(const std::vector<fs::path>& files, const ProfileConfig& config, Dataset& out) {
+  // Audio goes out as chat input_audio parts or as the audio_transcription upload; other
+  // endpoints would drop it.
+  if (!sends_chat_messages(config.endpoint_type) && config.endpoint_type != EndpointType::audio_transcription)
+    throw ConfigError("--public-dataset " + config.public_dataset.value_or("") + " sends audio: use --endpoint-type chat "
+                      "(input_audio parts) or audio_transcription, not " + endpoint_type_name(config.endpoint_type));
+  size_t too_long = 0;
+  out = load_speech_files(files, config, too_long);
+  const std::string skipped = std::to_string(too_long) + (too_long == 1 ? " clip" : " clips") + " longer than 30 s";
+  if (out.entries.empty() && too_long)
+    throw ConfigError("--public-dataset " + config.public_dataset.value_or("") + ": " + joined(files) +
+                      " hold no clip of 30 s or less (" + skipped + ")");
+  const bool capped = config.num_dataset_entries_given && out.entries.size() == size_t(config.num_dataset_entries);
+  return "skipped " + skipped + (capped ? "; stopped after the first " + std::to_string(out.entries.size()) +
+                                              " clips (--num-dataset-entries)" : "");
+}
+
+// Vision rows become image / video content parts, which only chat bodies carry (§6.4).
+Dataset load_vision_requests(const std::vector<fs::path>& files, const ProfileConfig& config, std::string& note) {
+  const std::string name = config.public_dataset.value_or("");
+  if (!sends_chat_messages(config.endpoint_type))
+    throw ConfigError("--public-dataset " + name + " needs --endpoint-type chat or chat_embeddings (its images and "
+                      "videos are chat content parts)");
+  size_t without_media = 0;
+  Dataset out = load_vision_files(files, config, without_media);
+  if (without_media) note = std::to_string(without_media) + " rows without an image or video, sent as text only";
+  return out;
+}
+
+// The datasets added with issue 7 (mt_bench, blazedit, spec_bench, weka_hf, speed_bench): find the
+// files, read the rows, keep the first --num-dataset-entries and print one load line.
+Dataset load_row_dataset(const PublicDatasetInfo& info, const ProfileConfig& config, const Tokenizer& tokenizer,
+                         std::ostream& notes) {
+  using K = PublicDatasetKind;
+  const std::string name = config.public_dataset.value_or("");
+  std::vector<fs::path> files;
+  if (info.kind == K::spec_bench) {
+    DatasetSearch s = find_spec_bench_file();
+    if (!s.found)
+      throw ConfigError("--public-dataset spec_bench: " + std::string(kSpecBenchFile) + " not found; searched " +
+                        joined(s.searched) + ". aiperf-cpp downloads no dataset: put SpecBench's question.jsonl there, "
+                        "e.g. curl -L --create-dirs -o ~/.cache/aiperf/datasets/" + std::string(kSpecBenchFile) +
+                        " https://raw.githubusercontent.com/hemingkx/Spec-Bench/main/data/spec_bench/question.jsonl");
+    files = {*s.found};
+  } else {
+    std::string repo(info.repo), subset(info.subset);
+    std::optional<SpeedBenchVariant> variant = speed_bench_variant(name);
+    if (info.kind == K::weka_hf) repo = name == "weka_hf" ? config.hf_weka_dataset.value_or("") : weka_hf_repo_for(name);
+    if (variant) subset = variant->subset;
+    files = hf_split_files_or_fail(name, repo, config.hf_subset.value_or(subset), config.hf_subset.has_value(),
+                                   std::string(info.split), notes);
+    if (info.kind == K::weka_hf && files.front().extension() == ".parquet")
+      throw ConfigError("--public-dataset " + name + ": " + repo + " has only Parquet files (" + joined(files) +
+                        "); aiperf-cpp reads weka traces from its .json / .jsonl files (nested trace objects are "
+                        "not read from Parquet)");
+  }
+  Dataset out;
+  size_t unsent = 0;
+  std::string what = "prompts", extra;
+  switch (info.kind) {
+    case K::mt_bench: out = load_mt_bench_files(files, config, unsent); what = "conversations"; break;
+    case K::blazedit: out = load_blazedit_files(files, config); break;
+    case K::spec_bench: out = load_spec_bench_file(files.front(), config); break;
+    case K::speed_bench: out = load_speed_bench_files(files, *speed_bench_variant(name), config, unsent); what = "conversations"; break;
+    case K::weka_hf: out = load_weka_hf_files(files, config, tokenizer, extra); what = "conversations (traces with their subagents)"; break;
+    case K::speech: extra = load_speech(files, config, out); what = "audio clips"; break;
+    case K::vision: out = load_vision_requests(files, config, extra); break;
+    default: throw ConfigError("--public-dataset " + name + ": no loader");
+  }
+  if (out.entries.empty()) throw ConfigError("--public-dataset " + name + ": " + joined(files) + " hold no rows");
+  // Weka conversations are trace trees (children refer to their parents by index): never cut.
+  const std::string kept = info.kind == K::weka_hf ? "" : keep_first_entries(out, config);
+  size_t turns = 0;
+  for (const DatasetEntry& e : out.entries) turns += e.turn_count();
+  notes << "--public-dataset " << name << ": " << out.entries.size() << " " << what << " (" << turns << " turns) from "
+        << joined(files) << kept << "\n";
+  if (unsent)
+    notes << "--public-dataset " << name << ": --endpoint-type " << endpoint_type_name(config.endpoint_type)
+          << " carries no history: each conversation sends its first turn only (" << unsent
+          << " later turns not sent)\n";
+  if (!extra.empty()) notes << "--public-dataset " << name << ": " << extra << "\n";
   return out;
 }
 
@@ -63,7 +179,9 @@ Dataset load_public_dataset(const ProfileConfig& config, const Tokenizer& tokeni
   const PublicDatasetInfo* info = find_public_dataset(config.public_dataset.value_or(""));
   if (!info) throw ConfigError("--public-dataset: invalid choice '" + config.public_dataset.value_or("") + "'");
   if (info->kind == PublicDatasetKind::sharegpt) return load_sharegpt(config, tokenizer, notes);
-  return load_text_column(*info, config, notes);
+  if (info->kind == PublicDatasetKind::h_cua_perf) return load_h_cua_perf(config, notes);
+  if (info->kind == PublicDatasetKind::text_column) return load_text_column(*info, config, notes);
+  return load_row_dataset(*info, config, tokenizer, notes);
 }
 
 }  // namespace aiperf

@@ -50,12 +50,31 @@ bool is_data_file(const fs::path& p) {
 
 }  // namespace
 
+// AIPerf's dataset cache directories, in search order.
+static std::vector<fs::path> dataset_cache_dirs() {
+  std::vector<fs::path> dirs;
+  if (std::string dir = env("AIPERF_DATASET_CACHE_DIR"); !dir.empty()) dirs.push_back(dir);
+  dirs.push_back(fs::path(".cache") / "aiperf" / "datasets");  // upstream's default, relative to the cwd
+  std::string home = env("HOME");
+  if (!home.empty()) dirs.push_back(fs::path(home) / ".cache" / "aiperf" / "datasets");
+  return dirs;
+}
+
+DatasetSearch find_spec_bench_file() {
+  DatasetSearch s;
+  s.searched = dataset_cache_dirs();
+  std::error_code ec;
+  for (const fs::path& dir : s.searched)
+    if (fs::is_regular_file(dir / kSpecBenchFile, ec)) {
+      s.found = dir / kSpecBenchFile;
+      break;
+    }
+  return s;
+}
+
 DatasetSearch find_sharegpt_file() {
   DatasetSearch s;
-  if (std::string dir = env("AIPERF_DATASET_CACHE_DIR"); !dir.empty()) s.searched.push_back(dir);
-  s.searched.push_back(fs::path(".cache") / "aiperf" / "datasets");  // upstream's default, relative to the cwd
-  std::string home = env("HOME");
-  if (!home.empty()) s.searched.push_back(fs::path(home) / ".cache" / "aiperf" / "datasets");
+  s.searched = dataset_cache_dirs();
   DatasetSearch hub = find_hf_dataset_snapshot(std::string(find_public_dataset("sharegpt")->repo));
   s.searched.insert(s.searched.end(), hub.searched.begin(), hub.searched.end());
   std::error_code ec;
@@ -65,6 +84,23 @@ DatasetSearch find_sharegpt_file() {
       break;
     }
   if (hub.found && !s.found && fs::is_regular_file(*hub.found / kShareGptFile, ec)) s.found = *hub.found / kShareGptFile;
+  return s;
+}
+
+DatasetSearch find_h_cua_perf_trace() {
+  DatasetSearch s;
+  if (std::string dir = env("AIPERF_DATASET_CACHE_DIR"); !dir.empty()) s.searched.push_back(dir);
+  DatasetSearch hub = find_hf_dataset_snapshot(std::string(find_public_dataset("h_cua_perf")->repo));
+  s.searched.insert(s.searched.end(), hub.searched.begin(), hub.searched.end());
+  std::vector<fs::path> dirs(s.searched.begin(), s.searched.end() - std::ptrdiff_t(hub.searched.size()));
+  if (hub.found) dirs.push_back(*hub.found);
+  std::error_code ec;
+  for (const fs::path& dir : dirs)
+    for (const char* name : {"h_cua.jsonl.zst", "h_cua.jsonl"})
+      if (fs::is_regular_file(dir / name, ec)) {
+        s.found = dir / name;
+        return s;
+      }
   return s;
 }
 
@@ -118,8 +154,10 @@ std::vector<fs::path> hf_split_files(const fs::path& snapshot, const std::string
     const std::string within = subset.empty() || !rel.starts_with(subset + "/") ? rel : rel.substr(subset.size() + 1);
     if (names_split(within, split)) out.push_back(snapshot / rel);
   }
-  // HF's rule: files that name no split are all "train".
-  if (out.empty() && split == "train") {
+  // HF's rule: files that name no split are all "train", unless the README's configs (which we
+  // do not read) call them another split, as MMStar's mmstar.parquet is its "val": so they are
+  // whichever split is asked for.
+  if (out.empty()) {
     bool any_split_named = false;
     for (const std::string& rel : in_subset)
       for (const char* other : {"test", "validation", "valid", "val", "dev", "eval"})

@@ -6,24 +6,24 @@
 #include <filesystem>
 
 #include "common/uuid.h"
+#include "dataset/conversation_id.h"
 #include "dataset/input_file_dataset.h"
 #include "dataset/rng_stream.h"
-#include "dataset/row_texts.h"
+#include "dataset/row_content.h"
 
 namespace aiperf {
 namespace {
 
-using Pool = std::vector<std::vector<std::string>>;  // rows, each its texts
+using Pool = std::vector<RowContent>;  // rows, each its texts and media
 
-Pool read_pool(const std::string& path) {
+Pool read_pool(const std::string& path, EndpointType type) {
   Pool pool;
   for_each_jsonl_row(path, [&](const JsonlRow& row) {
-    row.reject({"image", "images", "image_uuids", "audio", "audios", "video", "videos"});
     // Upstream's pool rows carry media only: every request is built from samples, so a
     // row's own timing or session has nothing to apply to.
     for (const char* f : {"timestamp", "delay", "session_id", "output_length", "max_tokens", "role", "extra"})
       if (row.value.contains(f)) row.fail(std::string("field '") + f + "' is not allowed in a random_pool row");
-    pool.push_back(read_row_texts(row));
+    pool.push_back(read_row_content(row, type));
   });
   return pool;
 }
@@ -54,29 +54,28 @@ size_t conversations_wanted(const ProfileConfig& config) {
 
 FileDataset load_random_pool(const ProfileConfig& config, const Tokenizer&) {
   std::vector<Pool> pools;
-  for (const std::string& file : pool_files(*config.input_file)) pools.push_back(read_pool(file));
+  for (const std::string& file : pool_files(*config.input_file)) pools.push_back(read_pool(file, config.endpoint_type));
   std::mt19937_64 rng = make_rng_stream(config.random_seed, "dataset.loader.random_pool");
   FallbackOutputLength fallback_osl(config);
   FileDataset out;
   const size_t wanted = conversations_wanted(config);
   for (size_t i = 0; i < wanted; ++i) {
     std::vector<std::string> texts;
+    TurnMedia media;
     for (const Pool& pool : pools) {
-      const auto& row = pool[std::uniform_int_distribution<size_t>(0, pool.size() - 1)(rng)];
-      texts.insert(texts.end(), row.begin(), row.end());
+      const RowContent& row = pool[std::uniform_int_distribution<size_t>(0, pool.size() - 1)(rng)];
+      texts.insert(texts.end(), row.texts.begin(), row.texts.end());
+      if (media.audios.empty()) media.audio_duration_seconds = row.media.audio_duration_seconds;
+      media.images.insert(media.images.end(), row.media.images.begin(), row.media.images.end());
+      media.audios.insert(media.audios.end(), row.media.audios.begin(), row.media.audios.end());
+      media.videos.insert(media.videos.end(), row.media.videos.begin(), row.media.videos.end());
     }
     DatasetEntry entry;
-    entry.prompt = std::move(texts.front());
-    entry.more_texts.assign(std::make_move_iterator(texts.begin() + 1), std::make_move_iterator(texts.end()));
+    split_row_texts(std::move(texts), entry.prompt, entry.more_texts);
+    if (!media.images.empty() || !media.audios.empty() || !media.videos.empty()) entry.turn_media.push_back(std::move(media));
     entry.max_tokens = fallback_osl.next();
     entry.model = config.model_names.front();
-    if (config.random_seed) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "session_%06zu", i);
-      entry.conversation_id = buf;
-    } else {
-      entry.conversation_id = uuid4();
-    }
+    entry.conversation_id = default_conversation_id(config, i);
     out.dataset.entries.push_back(std::move(entry));
     out.timestamps_ms.push_back(std::nullopt);
     out.lines.push_back(0);

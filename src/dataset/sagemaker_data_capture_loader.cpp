@@ -8,33 +8,16 @@
 #include <filesystem>
 #include <numeric>
 
-#include <openssl/evp.h>
-
+#include "common/base64.h"
 #include "common/uuid.h"
+#include "dataset/conversation_id.h"
 #include "dataset/input_file_dataset.h"
+#include "dataset/iso8601_time.h"
 
 namespace aiperf {
 namespace {
 
 using json = nlohmann::json;
-
-// Standard base64 (whitespace allowed); nullopt when malformed.
-std::optional<std::string> base64_decode(const std::string& text) {
-  std::string clean;
-  clean.reserve(text.size());
-  for (char c : text)
-    if (c != '\n' && c != '\r' && c != ' ' && c != '\t') clean += c;
-  if (clean.size() % 4 != 0) return std::nullopt;
-  std::string out(clean.size() / 4 * 3, '\0');
-  const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                                reinterpret_cast<const unsigned char*>(clean.data()), int(clean.size()));
-  if (n < 0) return std::nullopt;
-  // EVP_DecodeBlock counts the bytes the '=' padding stands for; drop them.
-  size_t pad = 0;
-  if (!clean.empty() && clean.back() == '=') pad = clean.size() >= 2 && clean[clean.size() - 2] == '=' ? 2 : 1;
-  out.resize(size_t(n) - pad);
-  return out;
-}
 
 // The text of captureData.<side>.data after its declared encoding.
 std::optional<std::string> captured_text(const JsonlRow& row, const json& side, const std::string& name) {
@@ -53,30 +36,6 @@ std::optional<std::string> captured_text(const JsonlRow& row, const json& side, 
   }
   if (encoding == "JSON" || encoding == "CSV") return data->get<std::string>();
   row.fail(name + ".encoding '" + encoding + "' is not one of JSON, BASE64");
-}
-
-// "2026-03-02T10:15:04Z" (fractional seconds and a +HH:MM offset also accepted) -> Unix ms.
-std::optional<double> iso8601_ms(const std::string& s) {
-  int y, mo, d, h, mi, sec, used = 0;
-  if (std::sscanf(s.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &used) != 6 || used != 19)
-    return std::nullopt;
-  using namespace std::chrono;
-  const year_month_day ymd{year{y}, month{unsigned(mo)}, day{unsigned(d)}};
-  if (!ymd.ok() || h > 23 || mi > 59 || sec > 60) return std::nullopt;
-  double ms = double(duration_cast<milliseconds>(sys_days{ymd}.time_since_epoch()).count()) +
-              ((h * 60.0 + mi) * 60.0 + sec) * 1000.0;
-  size_t i = 19;
-  if (i < s.size() && s[i] == '.') {
-    double scale = 100;
-    for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, scale /= 10) ms += (s[i] - '0') * scale;
-  }
-  if (i < s.size() && (s[i] == 'Z' || s[i] == 'z')) return i + 1 == s.size() ? std::optional(ms) : std::nullopt;
-  if (i == s.size()) return ms;  // no zone: taken as UTC, as SageMaker writes UTC
-  int oh, om, used2 = 0;
-  if ((s[i] == '+' || s[i] == '-') && std::sscanf(s.c_str() + i + 1, "%2d:%2d%n", &oh, &om, &used2) == 2 &&
-      i + 1 + size_t(used2) == s.size())
-    return ms - (s[i] == '+' ? 1 : -1) * (oh * 60.0 + om) * 60000.0;
-  return std::nullopt;
 }
 
 struct Record {
@@ -164,13 +123,7 @@ FileDataset load_sagemaker_data_capture(const ProfileConfig& config, const Token
   FileDataset out;
   for (Record& r : records) {
     r.entry.model = config.model_names.front();
-    if (config.random_seed) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "session_%06zu", out.dataset.entries.size());
-      r.entry.conversation_id = buf;
-    } else {
-      r.entry.conversation_id = uuid4();
-    }
+    r.entry.conversation_id = default_conversation_id(config, out.dataset.entries.size());
     out.dataset.entries.push_back(std::move(r.entry));
     out.timestamps_ms.push_back(r.timestamp_ms);
     out.lines.push_back(r.line);

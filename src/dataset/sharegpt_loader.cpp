@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "common/uuid.h"
+#include "dataset/conversation_id.h"
 #include "dataset/input_file_dataset.h"
 #include "dataset/public_dataset.h"
 
@@ -166,16 +167,19 @@ Dataset load_sharegpt_file(const std::string& path, const ProfileConfig& config,
 
   const bool osl_given = config.osl_mean.has_value();
   // Completions has no roles to carry the history: only each conversation's first turn is sent.
-  const bool history = config.endpoint_type == EndpointType::chat;
+  const bool history = carries_roles(config.endpoint_type);
   FallbackOutputLength osl(config);
   Dataset out;
-  size_t drops[kDropReasons] = {}, turns = 0, unsent_turns = 0;
+  size_t drops[kDropReasons] = {}, turns = 0, unsent_turns = 0, eligible = 0;
+  // An explicit --num-dataset-entries keeps the first N conversations that pass the rules.
+  const size_t keep = config.num_dataset_entries_given ? size_t(config.num_dataset_entries) : SIZE_MAX;
   for (Conversation& c : parsed.conversations) {
     for (size_t i = 0; i < c.pairs && !c.dropped; ++i) c.dropped = length_rule(parsed.pairs[c.first_pair + i], osl_given);
     if (c.dropped) {
       ++drops[*c.dropped];
       continue;
     }
+    if (++eligible > keep) continue;
     DatasetEntry e;
     for (size_t i = 0; i < c.pairs; ++i) {
       const Pair& p = parsed.pairs[c.first_pair + i];
@@ -195,13 +199,7 @@ Dataset load_sharegpt_file(const std::string& path, const ProfileConfig& config,
       }
     }
     turns += e.turn_count();
-    if (config.random_seed) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "session_%06zu", out.entries.size());
-      e.conversation_id = buf;
-    } else {
-      e.conversation_id = uuid4();
-    }
+    e.conversation_id = default_conversation_id(config, out.entries.size());
     e.model = config.model_names.front();
     out.entries.push_back(std::move(e));
   }
@@ -218,7 +216,11 @@ Dataset load_sharegpt_file(const std::string& path, const ProfileConfig& config,
   std::snprintf(took, sizeof took, "%.2f", seconds);
   notes << "--public-dataset sharegpt: " << path << ": " << parsed.entries << " entries, kept " << out.entries.size()
         << " conversations (" << turns << " turns); skipped " << parsed.too_short << " with fewer than 2 messages; dropped "
-        << dropped << (dropped ? " (" + why + ")" : "") << "; loaded in " << took << " s\n";
+        << dropped << (dropped ? " (" + why + ")" : "")
+        << (eligible > keep ? "; kept the first " + std::to_string(keep) + " of " + std::to_string(eligible) +
+                                  " passing (--num-dataset-entries)"
+                            : "")
+        << "; loaded in " << took << " s\n";
   if (unsent_turns)
     notes << "--public-dataset sharegpt: --endpoint-type " << endpoint_type_name(config.endpoint_type)
           << " carries no history: each conversation sends its first turn only (" << unsent_turns

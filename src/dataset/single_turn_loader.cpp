@@ -1,7 +1,7 @@
 // --custom-dataset-type single_turn (workloads-and-endpoints.md §3.1): one JSON object per
-// line, one request each. Text rows only for now.
+// line, one request each: texts, media, role, extra and the trace fields.
 #include "dataset/input_file_dataset.h"
-#include "dataset/row_texts.h"
+#include "dataset/row_content.h"
 
 namespace aiperf {
 
@@ -9,14 +9,16 @@ FileDataset load_single_turn_file(const ProfileConfig& config, const Tokenizer&)
   FileDataset out;
   FallbackOutputLength fallback_osl(config);
   for_each_jsonl_row(*config.input_file, [&](const JsonlRow& row) {
-    row.reject({"image", "images", "image_uuids", "audio", "audios", "video", "videos", "role", "extra"});
     const CommonRowFields common = read_common_row_fields(row);
-    std::vector<std::string> texts = read_row_texts(row);
-    if (texts.size() != 1)
-      row.fail("'texts' with " + std::to_string(texts.size()) +
-               " texts (several prompts in one request) is not supported yet by aiperf-cpp");
+    RowContent content = read_row_content(row, config.endpoint_type);
     DatasetEntry entry;
-    entry.prompt = std::move(texts.front());
+    split_row_texts(std::move(content.texts), entry.prompt, entry.more_texts);
+    if (content.has_media()) entry.turn_media.push_back(std::move(content.media));
+    if (std::optional<std::string> role = row.string("role")) {
+      if (role->empty()) row.fail("'role' must not be empty");
+      entry.role = *role;
+    }
+    if (std::string extra = read_row_extra(row); !extra.empty()) entry.turn_extra_bodies.push_back(std::move(extra));
     // output_length is upstream's name; max_tokens is accepted as its synonym.
     std::optional<int64_t> osl = row.integer("output_length", 1);
     if (std::optional<int64_t> alias = row.integer("max_tokens", 1)) {

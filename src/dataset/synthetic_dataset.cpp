@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "common/uuid.h"
+#include "dataset/conversation_id.h"
 #include "dataset/corpus_text.h"
 #include "dataset/dataset.h"
 #include "dataset/length_sampler.h"
@@ -8,18 +9,11 @@
 #include "dataset/prompt_maker.h"
 #include "dataset/rng_stream.h"
 #include "dataset/sequence_distribution.h"
+#include "dataset/synthetic_audio.h"
+#include "dataset/synthetic_image.h"
 
 namespace aiperf {
 namespace {
-
-// Upstream names sessions sequentially when seeded (reproducible inputs.json) and with
-// UUIDs otherwise.
-std::string session_id(const ProfileConfig& config, size_t index) {
-  if (!config.random_seed) return uuid4();
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "session_%06zu", index);
-  return buf;
-}
 
 struct TurnLengths {
   int64_t isl = 0;
@@ -61,6 +55,28 @@ double draw_delay_ms(const ProfileConfig& config, std::mt19937_64& rng) {
   return ms * config.conversation_turn_delay_ratio;
 }
 
+// --image-batch-size images and --audio-batch-size clips for every turn (§6.1, §6.2).
+struct MediaMakers {
+  std::optional<SyntheticImageMaker> image;
+  std::optional<SyntheticAudioMaker> audio;
+  explicit MediaMakers(const ProfileConfig& config) {
+    if (config.media.image.enabled()) image.emplace(config.media.image, config.random_seed);
+    if (config.media.audio.enabled()) audio.emplace(config.media.audio, config.random_seed);
+  }
+  // Appends the next turn's media to the entry (called once per turn, in turn order).
+  void add_turn(const ProfileConfig& config, DatasetEntry& entry) {
+    if (!image && !audio) return;
+    TurnMedia& m = entry.turn_media.emplace_back();
+    if (image)
+      for (int64_t i = 0; i < config.media.image.batch_size; ++i) m.images.push_back(image->next());
+    if (audio)
+      for (int64_t i = 0; i < config.media.audio.batch_size; ++i) {
+        m.audios.push_back(audio->next());
+        if (i == 0) m.audio_duration_seconds = audio->last_duration_seconds();
+      }
+  }
+};
+
 Dataset build_entries(const ProfileConfig& config, const Tokenizer& tokenizer, const PromptUnits* units) {
   const std::vector<int32_t> corpus =
       units ? std::vector<int32_t>{} : tokenize_corpus(synthetic_corpus_text(), tokenizer);
@@ -80,6 +96,7 @@ Dataset build_entries(const ProfileConfig& config, const Tokenizer& tokenizer, c
   std::mt19937_64 later_corpus_rng = make_rng_stream(config.random_seed, "dataset.prompt.corpus.later_turns");
 
   const std::vector<PromptPrefix> prefixes = prefix_pool(config, maker);
+  MediaMakers media(config);
   std::optional<std::string> system_message;
   if (config.shared_system_prompt_length) {
     std::mt19937_64 rng = make_rng_stream(config.random_seed, "dataset.prompt.system");
@@ -91,7 +108,7 @@ Dataset build_entries(const ProfileConfig& config, const Tokenizer& tokenizer, c
   dataset.entries.reserve(size_t(size));
   for (int64_t i = 0; i < size; ++i) {
     DatasetEntry entry;
-    entry.conversation_id = session_id(config, size_t(i));
+    entry.conversation_id = default_conversation_id(config, size_t(i));
     entry.model = config.model_names.front();
     const size_t bucket = config.sequence_distribution.empty()
                               ? 0
@@ -104,6 +121,7 @@ Dataset build_entries(const ProfileConfig& config, const Tokenizer& tokenizer, c
     entry.prompt = maker.make(lengths.isl, corpus_rng, prefix);
     entry.intended_input_tokens = (prefix ? prefix->tokens : 0) + lengths.isl;
     entry.system_message = system_message;
+    media.add_turn(config, entry);
     if (config.user_context_prompt_length)
       entry.user_context_message =
           maker.make(*config.user_context_prompt_length, context_rng);
@@ -117,6 +135,7 @@ Dataset build_entries(const ProfileConfig& config, const Tokenizer& tokenizer, c
         turn.intended_input_tokens = l.isl;
         turn.max_tokens = l.osl;
         turn.delay_ms = draw_delay_ms(config, turn_delay_rng);
+        media.add_turn(config, entry);
         entry.later_turns.push_back(std::move(turn));
       }
     }
@@ -128,6 +147,7 @@ Dataset build_entries(const ProfileConfig& config, const Tokenizer& tokenizer, c
 }  // namespace
 
 Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& tokenizer) {
+  if (is_rankings(config.endpoint_type)) return build_synthetic_rankings_dataset(config, tokenizer);
   return build_with_prompt_units(synthetic_corpus_text(), tokenizer,
                                  [&](const PromptUnits* units) { return build_entries(config, tokenizer, units); });
 }

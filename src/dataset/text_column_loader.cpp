@@ -1,6 +1,6 @@
 // Public datasets whose rows become single-turn requests from one text column
 // (workloads-and-endpoints.md §4: aimo*, instruct_coder, spec_al_*). Reads the JSON (a list of
-// objects), JSON Lines and CSV files of a HuggingFace split; max_tokens comes from --osl.
+// objects), JSON Lines, CSV and Parquet files of a HuggingFace split; max_tokens comes from --osl.
 #include <simdjson.h>
 
 #include <cstdio>
@@ -11,6 +11,8 @@
 #include "dataset/csv_records.h"
 #include "dataset/input_file_dataset.h"
 #include "dataset/public_dataset.h"
+#include "dataset/row_entry.h"
+#include "io/parquet_reader.h"
 
 namespace aiperf {
 namespace {
@@ -27,6 +29,7 @@ class ColumnReader {
   template <typename F>
   void read(F&& text) {
     const std::string ext = fs::path(file_).extension().string();
+    if (ext == ".parquet") return read_parquet(text);
     std::string content = slurp();
     if (ext == ".csv") return read_csv(content, text);
     const size_t first = content.find_first_not_of(" \t\r\n");
@@ -93,6 +96,23 @@ class ColumnReader {
   }
 
   template <typename F>
+  void read_parquet(F& text) {
+    ParquetColumnValues c;
+    try {
+      ParquetFile f(file_);
+      if (!f.has_column(column_)) fail("", "no '" + column_ + "' column");
+      c = f.read_column(column_);
+    } catch (const ParquetError& e) {
+      throw ConfigError("--public-dataset " + config_.public_dataset.value_or("") + ": " + e.what());
+    }
+    if (c.is_list || c.type != ParquetPhysical::byte_array) fail("", "column '" + column_ + "' must hold strings");
+    for (size_t r = 0; r < c.rows(); ++r) {
+      if (c.is_null(r)) fail("row " + std::to_string(r + 1), "'" + column_ + "' is NULL");
+      text(std::string_view(c.texts[r]));
+    }
+  }
+
+  template <typename F>
   void read_csv(const std::string& content, F& text) {
     size_t unterminated = 0;
     std::vector<CsvRecord> records = parse_csv(content, unterminated);
@@ -123,18 +143,7 @@ Dataset load_text_column_files(const std::vector<fs::path>& files, const std::st
   FallbackOutputLength osl(config);
   for (const fs::path& file : files)
     ColumnReader(file, column, config).read([&](std::string_view text) {
-      DatasetEntry e;
-      e.prompt = text;
-      e.max_tokens = osl.next();
-      if (config.random_seed) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "session_%06zu", out.entries.size());
-        e.conversation_id = buf;
-      } else {
-        e.conversation_id = uuid4();
-      }
-      e.model = config.model_names.front();
-      out.entries.push_back(std::move(e));
+      add_row_entry(out, config, osl, std::string(text));
     });
   return out;
 }

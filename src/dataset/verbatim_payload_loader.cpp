@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/uuid.h"
+#include "dataset/conversation_id.h"
 #include "dataset/input_file_dataset.h"
 
 namespace aiperf {
@@ -54,13 +55,6 @@ std::vector<Body> raw_payload_lines(const std::string& path) {
   return bodies;
 }
 
-std::string conversation_id(const ProfileConfig& config, size_t index) {
-  if (!config.random_seed) return uuid4();
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "session_%06zu", index);
-  return buf;
-}
-
 // One conversation: turn t sends bodies[t], each turn right after the previous reply.
 void add_conversation(FileDataset& out, const ProfileConfig& config, std::string id, std::vector<std::string> bodies,
                       size_t line) {
@@ -83,7 +77,7 @@ FileDataset load_raw_payload_file(const ProfileConfig& config, const Tokenizer&)
   std::error_code ec;
   if (!std::filesystem::is_directory(input, ec)) {
     for (Body& b : raw_payload_lines(input))
-      add_conversation(out, config, conversation_id(config, out.dataset.entries.size()), {std::move(b.text)}, b.line);
+      add_conversation(out, config, default_conversation_id(config, out.dataset.entries.size()), {std::move(b.text)}, b.line);
     return out;
   }
   // A directory: each .jsonl file, in name order, is one conversation; its lines are the turns.
@@ -96,7 +90,7 @@ FileDataset load_raw_payload_file(const ProfileConfig& config, const Tokenizer&)
   for (const std::string& file : files) {
     std::vector<std::string> bodies;
     for (Body& b : raw_payload_lines(file)) bodies.push_back(std::move(b.text));
-    add_conversation(out, config, conversation_id(config, out.dataset.entries.size()), std::move(bodies), 0);
+    add_conversation(out, config, default_conversation_id(config, out.dataset.entries.size()), std::move(bodies), 0);
   }
   return out;
 }

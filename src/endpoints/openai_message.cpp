@@ -2,6 +2,9 @@
 
 #include <simdjson.h>
 
+#include "endpoints/payload_fields.h"
+#include "endpoints/vendor_payloads.h"
+
 namespace aiperf {
 namespace {
 
@@ -9,21 +12,6 @@ using simdjson::dom::array;
 using simdjson::dom::element;
 using simdjson::dom::element_type;
 using simdjson::dom::object;
-
-// Python truthiness, which upstream applies to `error` members.
-bool truthy(element e) {
-  switch (e.type()) {
-    case element_type::NULL_VALUE: return false;
-    case element_type::BOOL: return e.get_bool().value_unsafe();
-    case element_type::INT64: return e.get_int64().value_unsafe() != 0;
-    case element_type::UINT64: return e.get_uint64().value_unsafe() != 0;
-    case element_type::DOUBLE: return e.get_double().value_unsafe() != 0.0;
-    case element_type::STRING: return !e.get_string().value_unsafe().empty();
-    case element_type::ARRAY: return e.get_array().value_unsafe().size() != 0;
-    case element_type::OBJECT: return e.get_object().value_unsafe().size() != 0;
-  }
-  return false;
-}
 
 std::optional<int64_t> as_int(element e) {
   switch (e.type()) {
@@ -90,9 +78,13 @@ std::optional<TokenUsage> read_usage(element u) {
       if (t.reasoning_tokens) break;
     }
   }
-  object prompt_details;
-  if (!uo["prompt_tokens_details"].get_object().get(prompt_details))
-    t.prompt_cache_read_tokens = int_member(prompt_details, "cached_tokens");
+  for (const char* details : {"prompt_tokens_details", "input_tokens_details"}) {  // chat | Responses API
+    object d;
+    if (!uo[details].get_object().get(d)) {
+      t.prompt_cache_read_tokens = int_member(d, "cached_tokens");
+      if (t.prompt_cache_read_tokens) break;
+    }
+  }
   if (!t.prompt_cache_read_tokens) t.prompt_cache_read_tokens = int_member(uo, "cache_read_input_tokens");
   return t;
 }
@@ -152,9 +144,11 @@ void read_chat_message(object msg, ParsedResponse& out) {
 }
 
 void read_choice(EndpointType type, object choice, ParsedResponse& out) {
-  if (type == EndpointType::completions) {
+  // raw and template auto-detect the shape (§7.4): choices[0].text as well as message/delta.
+  const bool any_shape = type == EndpointType::raw || type == EndpointType::template_;
+  if (type == EndpointType::completions || any_shape) {
     if (auto t = string_member(choice, "text")) out.text.append(*t);
-    return;
+    if (!any_shape) return;
   }
   object msg;
   if (!choice["delta"].get_object().get(msg) || !choice["message"].get_object().get(msg))
@@ -163,6 +157,25 @@ void read_choice(EndpointType type, object choice, ParsedResponse& out) {
 
 }  // namespace
 
+std::optional<TokenUsage> read_token_usage(element usage) { return read_usage(usage); }
+
+ErrorDetails read_payload_error(element error) { return payload_error(error); }
+
+// Python truthiness, which upstream applies to `error` members.
+bool payload_truthy(element e) {
+  switch (e.type()) {
+    case element_type::NULL_VALUE: return false;
+    case element_type::BOOL: return e.get_bool().value_unsafe();
+    case element_type::INT64: return e.get_int64().value_unsafe() != 0;
+    case element_type::UINT64: return e.get_uint64().value_unsafe() != 0;
+    case element_type::DOUBLE: return e.get_double().value_unsafe() != 0.0;
+    case element_type::STRING: return !e.get_string().value_unsafe().empty();
+    case element_type::ARRAY: return e.get_array().value_unsafe().size() != 0;
+    case element_type::OBJECT: return e.get_object().value_unsafe().size() != 0;
+  }
+  return false;
+}
+
 OpenAiMessage read_openai_message(EndpointType type, std::string& json, ParsedResponse& out) {
   // One parser per thread: its buffers are reused for every message of every record.
   thread_local simdjson::dom::parser parser;
@@ -170,18 +183,34 @@ OpenAiMessage read_openai_message(EndpointType type, std::string& json, ParsedRe
   json.reserve(json.size() + simdjson::SIMDJSON_PADDING);
   element doc;
   if (parser.parse(json.data(), json.size(), false).get(doc)) return result;
+  if (type == EndpointType::huggingface_generate) {  // its whole body may be a list
+    read_tgi_payload(doc, out, result);
+    return result;
+  }
   object root;
   if (doc.get_object().get(root)) return result;
   result.parsed = true;
 
   element err;
-  if (!root["error"].get(err) && truthy(err)) {
+  if (!root["error"].get(err) && payload_truthy(err)) {
     result.error = payload_error(err);
     return result;
   }
   element usage;
   if (!root["usage"].get(usage)) result.usage = read_usage(usage);
   result.spec_decode = read_spec_decode(root);
+  if (type == EndpointType::responses) {
+    read_responses_api_payload(doc, out, result);
+    return result;
+  }
+  if (type == EndpointType::messages) {
+    read_anthropic_payload(doc, out, result);
+    return result;
+  }
+  if (type == EndpointType::solido_rag) {
+    read_solido_rag_payload(doc, out);
+    return result;
+  }
 
   array choices;
   if (root["choices"].get_array().get(choices)) return result;

@@ -1,9 +1,17 @@
 #include "endpoints/request_builder.h"
+#include "endpoints/template_body.h"
 
 #include <span>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
+
+#include "endpoints/anthropic_messages_body.h"
+#include "endpoints/form_body.h"
+#include "endpoints/image_bodies.h"
+#include "endpoints/generate_api_bodies.h"
+#include "endpoints/responses_api_body.h"
+#include "endpoints/video_generation_body.h"
 
 namespace aiperf {
 namespace {
@@ -22,10 +30,34 @@ const std::string& turn_prompt(const DatasetEntry& entry, uint32_t turn) {
   return turn == 0 ? entry.prompt : entry.later_turns.at(turn - 1).prompt;
 }
 
-// One text: a plain string, as upstream sends it; several: content parts (chat) or a prompt
-// list (completions).
+const std::vector<std::string>& turn_more_texts(const DatasetEntry& entry, uint32_t turn) {
+  return turn == 0 ? entry.more_texts : entry.later_turns.at(turn - 1).more_texts;
+}
+
+// Chat content parts for a turn's media (workloads-and-endpoints.md §6.4): images as
+// image_url parts, audio "<format>,<b64>" split into input_audio {data, format}.
+void add_media_parts(ojson& parts, const TurnMedia& media) {
+  for (const std::string& url : media.images) parts.push_back({{"type", "image_url"}, {"image_url", {{"url", url}}}});
+  for (const std::string& audio : media.audios) {
+    const size_t comma = audio.find(',');
+    parts.push_back({{"type", "input_audio"},
+                     {"input_audio", {{"data", audio.substr(comma + 1)}, {"format", audio.substr(0, comma)}}}});
+  }
+  for (const std::string& url : media.videos) parts.push_back({{"type", "video_url"}, {"video_url", {{"url", url}}}});
+}
+
+// One text: a plain string, as upstream sends it; several, or any media: content parts
+// (chat) or a prompt list (completions; the CLI keeps media to chat).
 ojson turn_content(const DatasetEntry& entry, uint32_t turn, bool chat) {
-  if (turn > 0 || entry.more_texts.empty()) return turn_prompt(entry, turn);
+  const TurnMedia* media = turn < entry.turn_media.size() ? &entry.turn_media[turn] : nullptr;
+  if (chat && media && (!media->images.empty() || !media->audios.empty() || !media->videos.empty())) {
+    ojson parts = ojson::array();
+    if (!turn_prompt(entry, turn).empty()) parts.push_back({{"type", "text"}, {"text", turn_prompt(entry, turn)}});
+    for (const std::string& text : turn_more_texts(entry, turn)) parts.push_back({{"type", "text"}, {"text", text}});
+    add_media_parts(parts, *media);
+    return parts;
+  }
+  if (turn_more_texts(entry, turn).empty()) return turn_prompt(entry, turn);
   ojson parts = ojson::array();
   auto add = [&](const std::string& text) {
     if (chat)
@@ -33,8 +65,8 @@ ojson turn_content(const DatasetEntry& entry, uint32_t turn, bool chat) {
     else
       parts.push_back(text);
   };
-  add(entry.prompt);
-  for (const std::string& text : entry.more_texts) add(text);
+  add(turn_prompt(entry, turn));
+  for (const std::string& text : turn_more_texts(entry, turn)) add(text);
   return parts;
 }
 
@@ -89,6 +121,31 @@ ojson completions_fields(const ProfileConfig& config, const DatasetEntry& entry,
   return body;
 }
 
+// embeddings / nim_embeddings (§7.3): every text of the turn, always as a list. Without images
+// the NIM body is the OpenAI one; input_type and truncate come from --extra-inputs. A turn's
+// max_tokens means nothing to an embedding model and is not sent (upstream logs and ignores it).
+ojson embeddings_fields(const DatasetEntry& entry, const std::string& model) {
+  ojson input = ojson::array();
+  if (!entry.prompt.empty()) input.push_back(entry.prompt);
+  for (const std::string& text : entry.more_texts)
+    if (!text.empty()) input.push_back(text);
+  return ojson{{"model", model}, {"input", std::move(input)}};
+}
+
+// Rankings (§7.3): `prompt` is the query, `passages` the texts ranked against it.
+ojson rankings_fields(EndpointType type, const DatasetEntry& entry, const std::string& model) {
+  ojson passages = ojson::array();
+  switch (type) {
+    case EndpointType::nim_rankings:
+      for (const std::string& p : entry.passages) passages.push_back({{"text", p}});
+      return ojson{{"model", model}, {"query", {{"text", entry.prompt}}}, {"passages", std::move(passages)}};
+    case EndpointType::cohere_rankings:
+      return ojson{{"model", model}, {"query", entry.prompt}, {"documents", entry.passages}};
+    default:  // hf_tei_rankings: TEI serves one model, so the body names none
+      return ojson{{"query", entry.prompt}, {"texts", entry.passages}};
+  }
+}
+
 // OpenAI servers only report usage on a stream when asked; metrics need it. Author-supplied
 // stream_options keys stay; null counts as absent; a non-object value is left alone.
 // --per-chunk-usage also asks for usage on every chunk (vLLM's continuous_usage_stats).
@@ -104,6 +161,49 @@ void request_stream_usage(ojson& body, bool per_chunk_usage) {
 
 }  // namespace
 
+std::string build_message_turn_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
+                                    std::string_view history) {
+  const MessageTurn& t = entry.message_turns.at(turn);
+  ojson fields = ojson::object();
+  if (!t.tools.empty()) fields["tools"] = ojson::parse(t.tools);
+  fields["model"] = !t.model.empty() ? t.model : entry.model.empty() ? config.model_names.front() : entry.model;
+  fields["stream"] = config.streaming;
+  if (t.max_tokens) fields[config.use_legacy_max_tokens ? "max_tokens" : "max_completion_tokens"] = *t.max_tokens;
+  for (const auto& [key, value] : config.extra_inputs.items()) fields[key] = ojson(value);
+  if (!t.extra.empty()) {
+    const ojson extra = ojson::parse(t.extra);
+    for (const auto& [key, value] : extra.items()) fields[key] = value;  // §5.2: merged last
+  }
+  request_stream_usage(fields, config.per_chunk_usage);
+  if (fields.contains("messages")) return fields.dump();  // an --extra-inputs messages wins, as for other bodies
+  // The history can be long (agentic contexts): spliced as text, never re-parsed.
+  std::string body = "{\"messages\":[";
+  if (entry.resend_history && !history.empty()) {
+    body.append(history);
+    body.push_back(',');
+  }
+  body += t.messages;
+  body.push_back(']');
+  const std::string rest = fields.dump();
+  if (rest.size() > 2) {
+    body.push_back(',');
+    body.append(rest, 1, std::string::npos);
+  } else {
+    body.push_back('}');
+  }
+  return body;
+}
+
+void append_message_turn_history(std::string& history, const DatasetEntry& entry, uint32_t turn,
+                                 std::string_view reply) {
+  if (!entry.resend_history) history.clear();  // every turn is the whole list: it replaces the history
+  if (!history.empty()) history.push_back(',');
+  history += entry.message_turns.at(turn).messages;
+  if (!entry.capture_replies || reply.empty()) return;
+  history.push_back(',');
+  history += ojson{{"role", "assistant"}, {"content", reply}}.dump();
+}
+
 std::string build_request_body(const ProfileConfig& config, const DatasetEntry& entry) {
   return build_turn_body(config, entry, 0, {});
 }
@@ -111,22 +211,56 @@ std::string build_request_body(const ProfileConfig& config, const DatasetEntry& 
 std::string build_turn_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
                             std::span<const std::string> replies) {
   if (!entry.raw_bodies.empty()) return entry.raw_bodies.at(turn);  // verbatim replay
-  const std::string& model = entry.model.empty() ? config.model_names.front() : entry.model;
-  ojson body = config.endpoint_type == EndpointType::chat
-                   ? chat_fields(config, entry, turn, replies, model)
-                   : completions_fields(config, entry, turn, model);
+  if (config.multipart) return build_form_body(config, entry, turn);
+  if (config.endpoint_type == EndpointType::template_) return build_template_body(config, entry, turn);
+  if (config.endpoint_type == EndpointType::huggingface_generate) return build_tgi_generate_body(config, entry, turn);
+  if (!entry.message_turns.empty()) {
+    // Before the run no reply exists: the history is the earlier turns' messages alone.
+    std::string history;
+    for (uint32_t t = 0; t < turn; ++t) append_message_turn_history(history, entry, t, {});
+    return build_message_turn_body(config, entry, turn, history);
+  }
+  const std::string& model = turn < entry.turn_models.size() && !entry.turn_models[turn].empty()
+                                 ? entry.turn_models[turn]
+                                 : entry.model.empty() ? config.model_names.front() : entry.model;
+  const EndpointType type = config.endpoint_type;
+  // responses / messages: the chat body (history included), rewritten into the vendor's shape.
+  const bool hoist_system = entry.literal_messages.empty();
+  ojson body = sends_chat_messages(type) ? chat_fields(config, entry, turn, replies, model)
+               : type == EndpointType::responses
+                   ? responses_body_from_chat(chat_fields(config, entry, turn, replies, model), hoist_system)
+               : type == EndpointType::messages ? anthropic_body_from_chat(chat_fields(config, entry, turn, replies, model))
+               : is_embeddings(type)     ? embeddings_fields(entry, model)
+               : is_rankings(type)       ? rankings_fields(type, entry, model)
+               : type == EndpointType::image_generation ? image_generation_fields(config, entry, turn, model)
+               : type == EndpointType::image_retrieval  ? image_retrieval_fields(entry, turn)
+               : type == EndpointType::solido_rag ? solido_rag_fields(entry, turn, model)
+               : type == EndpointType::video_generation ? video_generation_fields(entry, turn, model)
+                                         : completions_fields(config, entry, turn, model);
   // --extra-inputs win over built fields (model and stream included), keeping their slot.
   for (const auto& [key, value] : config.extra_inputs.items()) body[key] = ojson(value);
-  request_stream_usage(body, config.per_chunk_usage);
+  // A trace row's own fields win over --extra-inputs (workloads-and-endpoints.md §3.6).
+  if (turn < entry.turn_extra_bodies.size() && !entry.turn_extra_bodies[turn].empty()) {
+    ojson extra = ojson::parse(entry.turn_extra_bodies[turn]);
+    for (auto& [key, value] : extra.items()) body[key] = std::move(value);
+  }
+  // Anthropic has no stream_options; the Responses API only gets it with server token counts.
+  // The Images API has none either: its usage always comes with the final image.
+  if (type != EndpointType::messages && type != EndpointType::image_generation &&
+      (type != EndpointType::responses || config.use_server_token_count))
+    request_stream_usage(body, config.per_chunk_usage);
   return body.dump();
 }
 
 std::vector<PreparedRequest> prepare_requests(const ProfileConfig& config, const Dataset& dataset) {
   std::vector<PreparedRequest> requests;
   requests.reserve(dataset.entries.size());
-  for (const DatasetEntry& entry : dataset.entries)
+  for (const DatasetEntry& entry : dataset.entries) {
+    std::vector<std::optional<double>> audio_seconds;
+    for (const TurnMedia& media : entry.turn_media) audio_seconds.push_back(media.audio_duration_seconds);
     requests.push_back({entry.conversation_id, build_request_body(config, entry),
-                        preview_later_turn_bodies(config, entry)});
+                        preview_later_turn_bodies(config, entry), std::move(audio_seconds)});
+  }
   return requests;
 }
 

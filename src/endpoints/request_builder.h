@@ -3,8 +3,10 @@
 // First turns are built before the benchmark (the hot path only copies the finished bytes);
 // later turns of a conversation carry live replies, so a worker builds them at send time.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "config/profile_config.h"
@@ -20,6 +22,19 @@ std::string build_request_body(const ProfileConfig& config, const DatasetEntry& 
 std::string build_turn_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
                             std::span<const std::string> replies);
 
+// Turn `turn` of an agentic / DAG conversation (entry.message_turns): `history` (earlier
+// messages as comma-joined compact JSON objects, e.g. a forked parent's and this session's
+// earlier turns with their live replies) then the turn's own messages; the turn's model,
+// max_tokens and tools, --extra-inputs, then the turn's `extra` members last. A conversation
+// that does not resend history (message_array_with_responses) sends the turn's list alone.
+std::string build_message_turn_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
+                                    std::string_view history);
+
+// The history after `turn` of such a conversation has been sent and answered (`reply`: the
+// live reply's text, "" = none or failed), in the comma-joined form above.
+void append_message_turn_history(std::string& history, const DatasetEntry& entry, uint32_t turn,
+                                 std::string_view reply);
+
 // inputs.json is written before the run, when no reply exists yet: turns 2..N as they would
 // be sent with the history's user messages only (docs/outputs.md).
 std::vector<std::string> preview_later_turn_bodies(const ProfileConfig& config, const DatasetEntry& entry);
@@ -29,6 +44,8 @@ struct PreparedRequest {
   std::string conversation_id;
   std::string body;  // compact JSON, sent verbatim: the conversation's first turn
   std::vector<std::string> later_turn_previews = {};  // inputs.json only; see preview_later_turn_bodies
+  // Length of each turn's first audio clip (index = turn; absent: none), for audio_duration / rtfx.
+  std::vector<std::optional<double>> turn_audio_seconds = {};
 };
 
 std::vector<PreparedRequest> prepare_requests(const ProfileConfig& config, const Dataset& dataset);

@@ -4,8 +4,12 @@
 #include <cstdio>
 #include <string_view>
 
+#include "endpoints/image_response.h"
 #include "endpoints/openai_message.h"
 #include "endpoints/sse_message.h"
+#include "endpoints/transcription_response.h"
+#include "endpoints/vector_response.h"
+#include "endpoints/video_job.h"
 
 namespace aiperf {
 namespace {
@@ -46,7 +50,27 @@ std::string_view trim(std::string_view s) {
   return s.substr(b, s.find_last_not_of(ws) - b + 1);
 }
 
-bool has_content(const ParsedResponse& r) { return !r.text.empty() || !r.reasoning.empty(); }
+bool has_content(const ParsedResponse& r) {
+  return !r.text.empty() || !r.reasoning.empty() || r.vector_items > 0 || r.images > 0 || r.videos > 0;
+}
+
+// Anthropic streams spread usage over two messages (input tokens in message_start, output tokens
+// in message_delta); upstream merges them, a later count replacing an earlier one. Other
+// endpoints keep the last usage object whole (docs/metrics.md).
+void merge_usage(std::optional<TokenUsage>& into, const TokenUsage& u) {
+  if (!into) {
+    into = u;
+    return;
+  }
+  auto take = [](std::optional<int64_t>& a, const std::optional<int64_t>& b) {
+    if (b) a = b;
+  };
+  take(into->prompt_tokens, u.prompt_tokens);
+  take(into->completion_tokens, u.completion_tokens);
+  take(into->reasoning_tokens, u.reasoning_tokens);
+  take(into->total_tokens, u.total_tokens);
+  take(into->prompt_cache_read_tokens, u.prompt_cache_read_tokens);
+}
 
 // Reads one JSON payload; keeps it when it carried content. Returns a payload error.
 std::optional<ErrorDetails> take_json(EndpointType type, std::string& json, int64_t perf_ns,
@@ -55,9 +79,21 @@ std::optional<ErrorDetails> take_json(EndpointType type, std::string& json, int6
   resp.perf_ns = perf_ns;
   OpenAiMessage m = read_openai_message(type, json, resp);
   if (m.error) return m.error;
+  if (is_embeddings(type) || is_rankings(type)) {
+    VectorResult v = read_vector_response(type, json);
+    // The parser's own rejection is the record's error even in a whole body, unlike a JSON
+    // `error` member there (see parse_whole_body).
+    if (v.error) {
+      out.error = std::move(v.error);
+      return std::nullopt;
+    }
+    resp.vector_items = v.items;
+  }
+  if (returns_images(type)) add_image_response(type, json, resp);
   if (has_content(resp) && m.usage && m.usage->completion_tokens && !out.first_content_chunk_tokens)
     out.first_content_chunk_tokens = m.usage->completion_tokens;
-  if (m.usage) out.usage = std::move(m.usage);
+  if (m.usage && type == EndpointType::messages) merge_usage(out.usage, *m.usage);
+  else if (m.usage) out.usage = std::move(m.usage);
   if (m.spec_decode) out.spec_decode = m.spec_decode;
   if (has_content(resp)) out.responses.push_back(std::move(resp));
   return std::nullopt;
@@ -101,6 +137,8 @@ void parse_event_stream(const ProfileConfig& config, const RawRecord& r, ParsedR
 void parse_whole_body(const ProfileConfig& config, const RawRecord& r, ParsedRecord& out) {
   // The transport stamps the non-streaming body once, when it finished arriving.
   int64_t perf_ns = r.chunks.empty() ? r.end_ns : r.chunks.back().perf_ns;
+  if (config.endpoint_type == EndpointType::audio_transcription) return parse_transcription_body(r.body, perf_ns, out);
+  if (config.endpoint_type == EndpointType::video_generation) return parse_video_record(r.body, perf_ns, out);
   std::string json = r.body;
   // A JSON `error` in a 200 body is not an SSE error; upstream reports such a record as
   // having no content, which the validity check below does.

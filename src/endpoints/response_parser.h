@@ -39,6 +39,10 @@ struct ParsedResponse {
   int64_t perf_ns = 0;    // monotonic arrival time of the message
   std::string text;       // output text: content, then tool-call name + arguments
   std::string reasoning;  // reasoning_content (or `reasoning`)
+  int64_t vector_items = 0;  // embeddings / rankings / image_retrieval: vectors, scores or results (no text)
+  int64_t images = 0;        // image_generation / image_edit: images received (no text)
+  bool partial_image = false;  // those images are streamed previews (partial_images), not results
+  int64_t videos = 0;        // video_generation: completed video jobs (the job's JSON, no text)
 };
 
 struct ParsedRecord {
@@ -50,6 +54,9 @@ struct ParsedRecord {
   // Cumulative usage.completion_tokens on the first content message that carries usage (with
   // --per-chunk-usage the server sends usage on every chunk): the tokens of that first chunk.
   std::optional<int64_t> first_content_chunk_tokens;
+  // video_generation: the completed job's own figures (video_inference_time, video_peak_memory).
+  std::optional<double> video_inference_time_s;
+  std::optional<double> video_peak_memory_mb;
 };
 
 // Upstream's message for an HTTP-success record that produced no content.

@@ -45,9 +45,11 @@ const char* group_title(ConsoleGroup group) {
 }
 
 const char* metrics_title(EndpointType type) {
-  switch (type) {
-    case EndpointType::chat:
-    case EndpointType::completions: return "LLM Metrics";
+  switch (endpoint_info(type).family) {
+    case EndpointFamily::embeddings: return "Embeddings Metrics";
+    case EndpointFamily::rankings: return "Rankings Metrics";
+    case EndpointFamily::llm:
+    case EndpointFamily::other: return "LLM Metrics";
   }
   return "LLM Metrics";
 }

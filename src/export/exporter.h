@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "config/profile_config.h"
@@ -42,6 +43,8 @@ std::vector<std::filesystem::path> export_run(const ProfileConfig& config, const
 // inputs.json: every payload that will be sent, grouped by conversation in first-seen order:
 // {"data":[{"session_id": <conversation_id>, "payloads":[<body as a JSON object>, ...]}]}.
 // Throws std::runtime_error naming the conversation if a body is not JSON.
-void write_inputs_json(const std::filesystem::path& path, const std::vector<PreparedRequest>& requests);
+// `multipart_boundary` set: the bodies are forms, written as JSON objects (docs/outputs.md).
+void write_inputs_json(const std::filesystem::path& path, const std::vector<PreparedRequest>& requests,
+                       std::string_view multipart_boundary = {});
 
 }  // namespace aiperf

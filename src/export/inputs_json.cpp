@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "endpoints/multipart_form.h"
 #include "endpoints/request_builder.h"
 #include "export/atomic_file.h"
 #include "export/exporter.h"
@@ -9,7 +10,8 @@
 
 namespace aiperf {
 
-void write_inputs_json(const std::filesystem::path& path, const std::vector<PreparedRequest>& requests) {
+void write_inputs_json(const std::filesystem::path& path, const std::vector<PreparedRequest>& requests,
+                       std::string_view multipart_boundary) {
   using ojson = nlohmann::ordered_json;
   ojson sessions = ojson::array();
   std::map<std::string, size_t> index_of;  // conversation_id -> position in `sessions`
@@ -22,6 +24,14 @@ void write_inputs_json(const std::filesystem::path& path, const std::vector<Prep
       sessions.push_back(std::move(session));
     }
     auto add = [&](const std::string& text) {
+      if (!multipart_boundary.empty()) {
+        std::optional<ojson> form = form_body_as_json(text, multipart_boundary);
+        if (!form)
+          throw std::runtime_error("inputs.json: request body of conversation '" + request.conversation_id +
+                                   "' is not a well-formed multipart/form-data body");
+        sessions[it->second]["payloads"].push_back(std::move(*form));
+        return;
+      }
       ojson body = ojson::parse(text, nullptr, false);
       if (body.is_discarded())
         throw std::runtime_error("inputs.json: request body of conversation '" + request.conversation_id +

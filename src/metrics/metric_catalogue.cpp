@@ -101,6 +101,16 @@ constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
     {"spec_decode_accepted_draft_tokens", "Spec Decode Accepted Draft Tokens", "tokens", 1, 4040, false,
      true, true},
     {"spec_decode_draft_tokens", "Spec Decode Draft Tokens", "tokens", 1, 4050, false, true, true},
+    // Seconds, not ns: a clip length, not a measured time. Hidden like upstream's (§1.7).
+    {"audio_duration", "Audio Duration", "sec", 1, -1, false, false, true},
+    {"rtfx", "RTFx (Inverse Real-Time Factor)", "ratio", 1, 850, true, false, true, L},
+    // Headers are ours (the reference gives tags, units and display orders only).
+    {"num_images", "Number of Images", "images", 1, -1, false, true, true},
+    {"image_throughput", "Image Throughput", "images/sec", 1, 860, true, false, true, L},
+    {"image_latency", "Image Latency", "ms/image", kNsPerMs, 861, true, false, true},
+    // The server's own figures for the job (inference_time_s, peak_memory_mb); headers are ours.
+    {"video_inference_time", "Video Inference Time", "ms", kNsPerMs, 310, true, false, true},
+    {"video_peak_memory", "Video Peak Memory", "MB", 1, 311, true, false, true},
     {"error_isl", "Error Input Sequence Length", "tokens", 1, -1, false, true, true, kErrorOnly},
     {"request_count", "Request Count", "requests", 1, 1100, true, true, false},
     {"error_request_count", "Error Request Count", "requests", 1, -1, false, true, false},

@@ -74,6 +74,16 @@ enum class MetricId : uint8_t {
   spec_decode_steps,
   spec_decode_accepted_draft_tokens,
   spec_decode_draft_tokens,
+  // ASR (§1.7): the turn's first audio clip, for endpoints that send audio.
+  audio_duration,
+  rtfx,
+  // Images (§1.7): image-capable endpoints only, when a record has images.
+  num_images,
+  image_throughput,
+  image_latency,
+  // video_generation (§1.7): what the server reports about the job it ran.
+  video_inference_time,
+  video_peak_memory,
   error_isl,  // error records only
   // Aggregates and derived metrics: one value per run.
   request_count,

@@ -57,6 +57,12 @@ void append_record_metadata(std::string& out, const RawRecord& raw, std::string_
     out += "true";
     opt_wall("cancellation_time_ns", raw.cancellation_ns);
   }
+  // Agentic / DAG runs; omitted at their defaults, as upstream's current exports do.
+  if (raw.agent_depth != 0) {
+    key(out, first, "agent_depth");
+    append_json_int(out, raw.agent_depth);
+  }
+  opt_string("parent_correlation_id", raw.parent_correlation_id);
   out.push_back('}');
 }
 

@@ -119,6 +119,16 @@ void add_usage_diffs(const RecordMetricOptions& o, RecordMetrics& m) {
   }
 }
 
+void add_image_metrics(const ParsedRecord& parsed, const TokenCounts& tokens, ImageCountSource source,
+                       RecordMetrics& m) {
+  const std::optional<int64_t> images =
+      source == ImageCountSource::response ? response_image_count(parsed) : tokens.request_images;
+  const ImageMetricValues v = image_metric_values(images, *m[MetricId::request_latency]);
+  m[MetricId::num_images] = v.num_images;
+  m[MetricId::image_throughput] = v.image_throughput;
+  m[MetricId::image_latency] = v.image_latency_ns;
+}
+
 // Speculative decoding (§1.8). A step verifies its draft tokens and emits the accepted ones plus
 // one token of its own, hence the 1 + and the + steps. A ratio whose divisor is 0 (a request that
 // ended before any step) is absent; the counts are kept, 0 included.
@@ -192,6 +202,8 @@ RecordMetricOptions record_metric_options(const ProfileConfig& config) {
   o.usage_diff = !config.use_server_token_count;
   o.http_trace = config.show_trace_timing;
   o.per_chunk_usage = config.per_chunk_usage;
+  o.produces_tokens = endpoint_info(config.endpoint_type).produces_tokens;
+  o.images = image_count_source(config.endpoint_type);
   o.osl_mismatch_pct = threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD", o.osl_mismatch_pct);
   o.osl_mismatch_max_tokens =
       threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD", o.osl_mismatch_max_tokens);
@@ -237,12 +249,19 @@ RecordMetrics compute_record_metrics(const RawRecord& raw, const ParsedRecord& p
   m[MetricId::request_latency] = double(parsed.responses.back().perf_ns - raw.start_ns);
   if (raw.scheduled_ns != 0)
     m[MetricId::request_latency_from_schedule] = double(parsed.responses.back().perf_ns - raw.scheduled_ns);
-  if (options.streaming && parsed.streamed) add_streaming_metrics(raw, parsed, m);
-  add_token_metrics(tokens, m);
-  add_osl_mismatch(tokens, options, m);
-  add_rate_metrics(parsed, options, m);
+  if (options.streaming && parsed.streamed && options.produces_tokens) add_streaming_metrics(raw, parsed, m);
+  if (options.produces_tokens) {
+    add_token_metrics(tokens, m);
+    add_osl_mismatch(tokens, options, m);
+    add_rate_metrics(parsed, options, m);
+  } else if (tokens.input) {
+    m[MetricId::input_sequence_length] = double(*tokens.input);
+  }
+  if (options.images != ImageCountSource::none) add_image_metrics(parsed, tokens, options.images, m);
   if (parsed.usage) add_usage_metrics(*parsed.usage, m);
   if (parsed.spec_decode) add_spec_decode_metrics(*parsed.spec_decode, m);
+  if (parsed.video_inference_time_s) m[MetricId::video_inference_time] = *parsed.video_inference_time_s * kNsPerSec;
+  if (parsed.video_peak_memory_mb) m[MetricId::video_peak_memory] = *parsed.video_peak_memory_mb;
   if (options.usage_diff) add_usage_diffs(options, m);
   if (options.http_trace) add_http_trace_metrics(raw.trace, m);
   if (options.experimental) add_experimental_metrics(raw, m);

@@ -7,6 +7,7 @@
 
 #include "config/profile_config.h"
 #include "endpoints/response_parser.h"
+#include "metrics/image_metrics.h"
 #include "metrics/metric_catalogue.h"
 #include "metrics/token_counts.h"
 #include "records/raw_record.h"
@@ -35,6 +36,9 @@ struct RecordMetricOptions {
   bool usage_diff = false;  // compare usage with the client's own token counts
   bool http_trace = false;  // --show-trace-timing: the http_req_* metrics (§1.6)
   bool per_chunk_usage = false;  // --per-chunk-usage: ITL divisor from the first chunk's usage (§1.1.1)
+  // false (embeddings, rankings): no PRODUCES_TOKENS_ONLY metric (TTFT, ITL, OSL, ...; §0.1)
+  bool produces_tokens = true;
+  ImageCountSource images = ImageCountSource::none;  // where num_images comes from (§1.7)
   double osl_mismatch_pct = 5;
   double osl_mismatch_max_tokens = 50;
   double usage_diff_pct = 10;

@@ -3,7 +3,9 @@
 #include <ostream>
 #include <string>
 
+#include "endpoints/multipart_form.h"
 #include "endpoints/response_parser.h"
+#include "metrics/audio_metrics.h"
 #include "metrics/goodput.h"
 #include "metrics/metric_accumulator.h"
 #include "metrics/record_jsonl.h"
@@ -55,6 +57,7 @@ struct RecordProcessor::Impl {
   struct BodyCounts {
     std::optional<int64_t> isl;
     std::optional<int64_t> requested_osl;
+    std::optional<int64_t> images;  // image parts, for num_images
   };
   // Bodies repeat across the run (requests are drawn from a fixed set), so each one is
   // tokenised once. Indexed by dataset_index.
@@ -76,10 +79,28 @@ struct RecordProcessor::Impl {
 
   BodyCounts count_body(std::string_view body) const {
     BodyCounts c;
+    // Images are counted on the wire payload itself: a form's file parts, a JSON body's parts.
+    if (options.images == ImageCountSource::request)
+      c.images = request_image_count(body, config.multipart ? config.multipart_boundary : "");
+    // A form is read through its JSON view (its text fields), never as bytes.
+    std::string form_json;
+    if (config.multipart) {
+      std::optional<nlohmann::ordered_json> form = form_body_as_json(body, config.multipart_boundary);
+      form_json = form ? form->dump() : std::string();
+      body = form_json;
+    }
     c.requested_osl = request_max_tokens(body);
     if (config.use_server_token_count) return c;  // the tokenizer is never called then
+    if (!endpoint_info(config.endpoint_type).tokenizes_input) return c;  // TOKENIZES_INPUT_ONLY (§0.1)
     if (auto text = request_input_text(config.endpoint_type, body)) c.isl = int64_t(tokenizer.count(*text));
     return c;
+  }
+
+  // The prepared turn's first audio clip (audio_duration, rtfx).
+  std::optional<double> audio_seconds(const RawRecord& raw) const {
+    if (raw.dataset_index >= requests.size()) return std::nullopt;
+    const auto& seconds = requests[raw.dataset_index].turn_audio_seconds;
+    return raw.turn_index < seconds.size() ? seconds[raw.turn_index] : std::nullopt;
   }
 
   BodyCounts prepared_body_counts(uint32_t index) {
@@ -103,6 +124,7 @@ struct RecordProcessor::Impl {
       t.input = body.isl;
     }
     t.requested_output = body.requested_osl;
+    t.request_images = body.images;
     return t;
   }
 
@@ -126,6 +148,12 @@ struct RecordProcessor::Impl {
       payload = requests[raw.dataset_index].body;
     }
     if (!raw.request_body.empty()) payload = raw.request_body;
+    std::string form_json;  // the raw export's payload is JSON: a form is written as its JSON view
+    if (config.multipart && !payload.empty()) {
+      std::optional<nlohmann::ordered_json> form = form_body_as_json(payload, config.multipart_boundary);
+      form_json = form ? form->dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) : "null";
+      payload = form_json;
+    }
     line.clear();
     append_raw_export_line(line, raw, conversation_id, payload, raw_headers, anchor, parsed.error,
                            raw_correlation_headers);
@@ -149,6 +177,7 @@ RecordProcessor::Measured RecordProcessor::measure(const RawRecord& raw) {
   const TokenCounts tokens = s.token_counts(raw, parsed);
   RecordMetrics& m = out.metrics;
   m = compute_record_metrics(raw, parsed, tokens, s.options);
+  add_audio_metrics(s.audio_seconds(raw), m);
   if (!s.slos.empty() && !parsed.error) m.good = meets_slos(m, s.slos);
   s.write_line(raw, m, parsed);
   s.write_raw_line(raw, parsed);

@@ -14,6 +14,7 @@ struct TokenCounts {
   std::optional<int64_t> output;     // non-reasoning output tokens
   std::optional<int64_t> reasoning;  // reasoning tokens
   std::optional<int64_t> requested_output;  // max_tokens the request asked for (requested_osl)
+  std::optional<int64_t> request_images;    // image parts of the request body (num_images), read with the ISL
 };
 
 // Client side: all output text concatenated and encoded once (so merges across chunk

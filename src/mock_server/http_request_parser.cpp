@@ -6,13 +6,19 @@ namespace aiperf::mock {
 
 namespace http = boost::beast::http;
 
-HttpRequestParser::HttpRequestParser(HttpRequest& req) : req_(req) {
+HttpRequestParser::HttpRequestParser(HttpRequest& req, bool keep_all_headers)
+    : req_(req), keep_all_headers_(keep_all_headers) {
+  req_.headers.clear();
   req_.method = http::verb::unknown;
   req_.target.clear();
   req_.body.clear();
   req_.expect_continue = false;
+  req_.accepts_event_stream = false;
   req_.correlation_id.clear();
   req_.session_headers.clear();
+  req_.content_type.clear();
+  req_.host.clear();
+  req_.authorization = false;
   body_limit(kBodyLimit);
   header_limit(64 * 1024);
 }
@@ -30,6 +36,12 @@ void HttpRequestParser::on_field_impl(http::field name, string_view name_string,
   if (name == http::field::expect && boost::beast::iequals(value, "100-continue")) {
     req_.expect_continue = true;
   }
+  if (name == http::field::accept && value.find("text/event-stream") != string_view::npos)
+    req_.accepts_event_stream = true;
+  if (name == http::field::host) req_.host.assign(value.data(), value.size());
+  if (name == http::field::authorization) req_.authorization = true;
+  if (keep_all_headers_) req_.headers.emplace_back(std::string(name_string), std::string(value));
+  if (name == http::field::content_type) req_.content_type.assign(value.data(), value.size());
   if (boost::beast::iequals(name_string, "x-correlation-id")) req_.correlation_id.assign(value.data(), value.size());
   if (name_string.size() > 2 && (name_string[0] == 'x' || name_string[0] == 'X') && name_string[1] == '-' &&
       !boost::beast::iequals(name_string, "x-request-id")) {

@@ -5,6 +5,8 @@
 // so this parser keeps those and reuses the strings' capacity across a connection's requests.
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <boost/beast/http/basic_parser.hpp>
 
@@ -15,8 +17,14 @@ struct HttpRequest {
   std::string target;
   std::string body;
   bool expect_continue = false;  // client waits for "100 Continue" before sending the body
+  bool accepts_event_stream = false;  // Accept names text/event-stream: how Solido RAG asks to stream
   std::string correlation_id;    // X-Correlation-ID (one per conversation): --timing-log
   std::string session_headers;   // X-* headers but X-Request-ID, "name: value" lines: --timing-log
+  std::string content_type;      // Content-Type (form uploads name their boundary there)
+  std::string host;              // Host: the video job's absolute `url`
+  bool authorization = false;    // an Authorization header came (video polls and downloads count them)
+  // Every header, in order; kept only when the parser is asked to (SigV4 verification).
+  std::vector<std::pair<std::string, std::string>> headers;
 };
 
 // One-shot, like every Beast parser: construct a fresh one per request.
@@ -24,7 +32,7 @@ class HttpRequestParser : public boost::beast::http::basic_parser<true> {
  public:
   static constexpr uint64_t kBodyLimit = 256ull << 20;  // long-context prompts are large
 
-  explicit HttpRequestParser(HttpRequest& req);
+  explicit HttpRequestParser(HttpRequest& req, bool keep_all_headers = false);
 
  private:
   using error_code = boost::beast::error_code;
@@ -43,6 +51,7 @@ class HttpRequestParser : public boost::beast::http::basic_parser<true> {
   void on_finish_impl(error_code& ec) override;
 
   HttpRequest& req_;
+  bool keep_all_headers_;
 };
 
 }  // namespace aiperf::mock

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <limits>
@@ -79,10 +80,16 @@ std::string apply_flag(std::string_view flag, std::string_view v, MockConfig& c)
   } else if (flag == "--tokens-per-chunk") {
     err = read_int(flag, v, 1, std::numeric_limits<int64_t>::max(), n);
     c.tokens_per_chunk = n;
+  } else if (flag == "--embedding-dimensions") {
+    err = read_int(flag, v, 1, 65536, n);
+    c.embedding_dimensions = n;
   } else if (flag == "--error-rate") {
     if (!parse_double(v, c.error_rate) || c.error_rate < 0 || c.error_rate > 1) {
       err = cat({"--error-rate: expected a fraction in 0..1, got '", v, "'"});
     }
+  } else if (flag == "--stream-error-rate") {
+    if (!parse_double(v, c.stream_error_rate) || c.stream_error_rate < 0 || c.stream_error_rate > 1)
+      err = cat({"--stream-error-rate: expected a fraction in 0..1, got '", v, "'"});
   } else if (flag == "--workers") {
     err = read_int(flag, v, 1, 4096, n);
     c.workers = static_cast<unsigned>(n);
@@ -91,6 +98,14 @@ std::string apply_flag(std::string_view flag, std::string_view v, MockConfig& c)
   } else if (flag == "--model") {
     if (v.empty()) return "--model: expected a model name, got ''";
     c.model = v;
+  } else if (flag == "--save-audio") {
+    if (v.empty() || !std::filesystem::is_directory(std::string(v)))
+      return cat({"--save-audio: expected an existing directory, got '", v, "'"});
+    c.save_audio_dir = v;
+  } else if (flag == "--record-requests") {
+    if (v.empty()) return "--record-requests: expected a file path, got ''";
+    c.record_requests = v;
+    if (std::ofstream probe(c.record_requests); !probe) err = cat({"--record-requests: cannot write '", v, "'"});
   } else if (flag == "--timing-log") {
     if (v.empty()) return "--timing-log: expected a file path, got ''";
     c.timing_log = v;
@@ -103,6 +118,28 @@ std::string apply_flag(std::string_view flag, std::string_view v, MockConfig& c)
     if (!parse_double(v, p) || !(p >= 0 && p <= 1))
       err = cat({"--spec-decode-acceptance: expected a fraction in 0..1, got '", v, "'"});
     c.spec_decode_acceptance = p;
+  } else if (flag == "--sigv4-secret-key") {
+    if (v.empty()) return "--sigv4-secret-key: expected a secret access key, got ''";
+    c.sigv4_secret_key = v;
+  } else if (flag == "--sigv4-access-key-id") {
+    if (v.empty()) return "--sigv4-access-key-id: expected an access key id, got ''";
+    c.sigv4_access_key_id = v;
+  } else if (flag == "--video-job-ms") {
+    err = read_ms(flag, v, c.video_job_ms);
+  } else if (flag == "--video-fail-rate") {
+    if (!parse_double(v, c.video_fail_rate) || c.video_fail_rate < 0 || c.video_fail_rate > 1)
+      err = cat({"--video-fail-rate: expected a fraction in 0..1, got '", v, "'"});
+  } else if (flag == "--video-peak-memory-mb") {
+    if (!parse_double(v, c.video_peak_memory_mb) || c.video_peak_memory_mb < 0)
+      err = cat({"--video-peak-memory-mb: expected a non-negative number, got '", v, "'"});
+  } else if (flag == "--video-content-bytes") {
+    err = read_int(flag, v, 0, int64_t(1) << 32, n);
+    c.video_content_bytes = n;
+  } else if (flag == "--video-url-host") {
+    if (v.empty()) return "--video-url-host: expected host[:port], got ''";
+    c.video_url_host = v;
+  } else if (flag == "--video-content-delay-ms") {
+    err = read_ms(flag, v, c.video_content_delay_ms);
   } else if (flag == "--tls-cert") {
     c.tls_cert = v;
     err = check_readable(flag, c.tls_cert);
@@ -129,6 +166,14 @@ MockArgs parse_mock_args(std::span<const std::string_view> args) {
       out.config.close_after_stream = true;
       continue;
     }
+    if (flag == "--video-content-redirect") {
+      out.config.video_content_redirect = true;
+      continue;
+    }
+    if (flag == "--video-url-in-job") {
+      out.config.video_url_in_job = true;
+      continue;
+    }
     if (!flag.starts_with("--")) {
       out.error = cat({"unexpected argument '", flag, "' (flags are --name value)"});
       break;
@@ -149,6 +194,8 @@ MockArgs parse_mock_args(std::span<const std::string_view> args) {
     out.error = "--stall-after-s: requires --stall-ms";
   if (out.error.empty() && out.config.spec_decode_acceptance && out.config.spec_decode_draft_tokens == 0)
     out.error = "--spec-decode-acceptance: requires --spec-decode-draft-tokens";
+  if (out.error.empty() && !out.config.sigv4_access_key_id.empty() && out.config.sigv4_secret_key.empty())
+    out.error = "--sigv4-access-key-id: requires --sigv4-secret-key";
   if (out.error.empty() && out.config.tls_cert.empty() != out.config.tls_key.empty()) {
     out.error = out.config.tls_cert.empty() ? "--tls-key: requires --tls-cert"
                                             : "--tls-cert: requires --tls-key";
@@ -161,7 +208,11 @@ std::string_view mock_usage() {
 
 OpenAI-compatible HTTP/1.1 mock server for benchmarking and tests.
 Serves POST /v1/chat/completions, POST /v1/completions, GET /v1/models, GET /health,
-GET /metrics (requests in flight, awaiting their first token, and peaks; Prometheus text).
+GET /metrics (requests in flight, awaiting their first token, and peaks; Prometheus text),
+and SageMaker's POST /endpoints/NAME/invocations and /invocations-response-stream (the
+latter streams SSE inside AWS event-stream PayloadPart frames; chat or completions by body).
+Embeddings and rankings: POST /v1/embeddings, /v1/ranking (NIM), /v2/rerank (Cohere) and
+/rerank (HF TEI) answer after --ttft-ms with deterministic vectors or scores.
 
   --host HOST              address to listen on (default 127.0.0.1)
   --port N                 port (default 8000; 0 = pick a free port)
@@ -170,7 +221,10 @@ GET /metrics (requests in flight, awaiting their first token, and peaks; Prometh
   --output-tokens N        tokens per reply (default: request max_completion_tokens,
                            else max_tokens, else 16)
   --tokens-per-chunk K     tokens carried by each streamed content chunk (default 1)
+  --embedding-dimensions D floats per /v1/embeddings vector (default 16)
   --error-rate F           fraction 0..1 of completion requests answered 500 (default 0)
+  --stream-error-rate F    fraction 0..1 of streamed replies that end, after their tokens, in an
+                           in-stream error event instead of the normal tail (default 0)
   --seed N                 seed for --error-rate decisions and generated text (default 0)
   --workers N              threads (default: hardware threads)
   --model NAME             model listed by /v1/models (default mock-model)
@@ -178,6 +232,10 @@ GET /metrics (requests in flight, awaiting their first token, and peaks; Prometh
   --stall-ms MS            once, write nothing at all for MS ms (replies due meanwhile
                            go out at its end)
   --stall-after-s T        start that stall T s after the first completion request (default 0)
+  --save-audio DIR         write every chat input_audio part received, base64-decoded, to
+                           DIR/<request>-<part>.<format>
+  --record-requests FILE   append one JSON line per request read: method, target, every
+                           header in order, body (parsed JSON, else body_text)
   --timing-log FILE        on exit, write one JSON line per reply: when its request was read,
                            when each chunk was due and sent (CLOCK_MONOTONIC ns)
   --spec-decode-draft-tokens K
@@ -187,6 +245,24 @@ GET /metrics (requests in flight, awaiting their first token, and peaks; Prometh
   --spec-decode-acceptance P
                            fraction 0..1 of each step's K drafts accepted, rounded
                            (default 0.5)
+  --sigv4-secret-key KEY   require a valid AWS SigV4 signature made with this secret on
+                           every completion request; others get 403 with the reason
+  --sigv4-access-key-id ID with --sigv4-secret-key: also require this access key id
+  --video-job-ms MS        POST /v1/videos jobs complete MS ms after the submit (default 200);
+                           GET /v1/videos/ID reports queued, in_progress (progress %), then
+                           completed with inference_time_s = MS/1000 (or failed)
+  --video-fail-rate F      fraction 0..1 of video jobs that end failed, spread evenly (default 0)
+  --video-peak-memory-mb M the completed job's peak_memory_mb (default 2048.5)
+  --video-content-bytes N  GET /v1/videos/ID/content body size (default 4096)
+  --video-content-delay-ms MS
+                           GET /v1/videos/ID/content answers after MS ms (default 0)
+  --video-content-redirect GET /v1/videos/ID/content answers 302 to .../content?direct=1
+  --video-url-in-job       the completed job carries `url` (absolute, from the Host header)
+                           instead of leaving the client to use .../content
+  --video-url-host H[:P]   with --video-url-in-job: that URL's host (default: the request's
+                           Host header); another spelling of this server is another origin
+                           (GET /mock/video_jobs lists every job with its polls, downloads
+                           and the submit body, for tests)
   --tls-cert FILE          PEM certificate; with --tls-key serves HTTPS
   --tls-key FILE           PEM private key
   --help                   show this help

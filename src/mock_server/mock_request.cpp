@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mock_server/generate_api_request.h"
+
 namespace aiperf::mock {
 namespace {
 
@@ -24,6 +26,16 @@ int64_t count_content_words(const json& content) {
   return n;
 }
 
+void count_media_parts(const json& parts, CompletionRequest& out) {
+  for (const json& part : parts) {
+    if (!part.is_object()) continue;
+    auto type = part.find("type");
+    if (type == part.end()) continue;
+    if (*type == "image_url") ++out.image_parts;
+    if (*type == "input_audio") ++out.audio_parts;
+  }
+}
+
 std::string read_chat_prompt(const json& body, CompletionRequest& out) {
   auto messages = body.find("messages");
   if (messages == body.end() || !messages->is_array()) return "'messages' must be a list";
@@ -32,8 +44,37 @@ std::string read_chat_prompt(const json& body, CompletionRequest& out) {
     ++out.messages;
     if (auto role = m.find("role"); role != m.end() && *role == "assistant") ++out.assistant_messages;
     if (auto c = m.find("content"); c != m.end()) out.prompt_tokens += count_content_words(*c);
+    if (auto c = m.find("content"); c != m.end() && c->is_array()) count_media_parts(*c, out);
   }
   return {};
+}
+
+// Responses API: `instructions` plus `input`, a string or a list of items.
+std::string read_responses_prompt(const json& body, CompletionRequest& out) {
+  if (auto i = body.find("instructions"); i != body.end()) out.prompt_tokens += count_content_words(*i);
+  auto input = body.find("input");
+  if (input == body.end()) return "'input' is required";
+  if (input->is_string()) {
+    out.prompt_tokens += count_words(input->get_ref<const std::string&>());
+    return {};
+  }
+  if (!input->is_array()) return "'input' must be a string or a list";
+  for (const json& item : *input) {
+    if (!item.is_object()) return "each entry of 'input' must be an object";
+    ++out.messages;
+    if (auto role = item.find("role"); role != item.end() && *role == "assistant") ++out.assistant_messages;
+    if (auto c = item.find("content"); c != item.end()) out.prompt_tokens += count_content_words(*c);
+  }
+  return {};
+}
+
+// Anthropic: `system` (string or text blocks) plus chat-like `messages`; max_tokens is required.
+std::string read_anthropic_prompt(const json& body, CompletionRequest& out) {
+  if (auto s = body.find("system"); s != body.end()) out.prompt_tokens += count_content_words(*s);
+  if (!body.contains("max_tokens")) return "'max_tokens' is required";
+  for (const json& m : body.value("messages", json::array()))
+    if (m.is_object() && m.value("role", "") == "system") return "'messages' cannot hold role 'system' (use 'system')";
+  return read_chat_prompt(body, out);
 }
 
 // A prompt is a string, a list of strings, or (token-id prompts) a list of integers.
@@ -67,7 +108,7 @@ std::string read_bool(const json& obj, const char* key, bool& out) {
 }
 
 std::string read_max_tokens(const json& body, CompletionRequest& out) {
-  for (const char* key : {"max_completion_tokens", "max_tokens"}) {
+  for (const char* key : {"max_completion_tokens", "max_tokens", "max_output_tokens"}) {
     auto it = body.find(key);
     if (it == body.end() || it->is_null()) continue;
     if (!it->is_number_integer() || it->get<int64_t>() < 0) {
@@ -115,7 +156,12 @@ std::string parse_completion_request(ApiKind kind, std::string_view body, Comple
     if (!m->is_string()) return "'model' must be a string";
     out.model = m->get<std::string>();
   }
-  std::string err = kind == ApiKind::chat ? read_chat_prompt(j, out) : read_completions_prompt(j, out);
+  std::string err = kind == ApiKind::chat        ? read_chat_prompt(j, out)
+                    : kind == ApiKind::responses ? read_responses_prompt(j, out)
+                    : kind == ApiKind::messages  ? read_anthropic_prompt(j, out)
+                    : kind == ApiKind::generate  ? read_tgi_generate_request(j, out)
+                    : kind == ApiKind::rag       ? read_solido_rag_request(j, out)
+                                                 : read_completions_prompt(j, out);
   if (err.empty()) err = read_bool(j, "stream", out.stream);
   if (err.empty()) err = read_max_tokens(j, out);
   if (err.empty()) err = read_stream_options(j, out);

@@ -7,7 +7,9 @@
 
 namespace aiperf::mock {
 
-enum class ApiKind { chat, completions };
+// responses: OpenAI Responses API; messages: Anthropic Messages API; generate: Hugging Face
+// TGI /generate[_stream]; rag: Solido's /rag/api/prompt.
+enum class ApiKind { chat, completions, responses, messages, generate, rag };
 
 struct CompletionRequest {
   ApiKind kind = ApiKind::chat;
@@ -15,10 +17,13 @@ struct CompletionRequest {
   bool stream = false;
   bool include_usage = false;         // stream_options.include_usage
   bool continuous_usage = false;      // stream_options.continuous_usage_stats (vLLM extension)
-  std::optional<int64_t> max_tokens;  // max_completion_tokens, else max_tokens
+  std::optional<int64_t> max_tokens;  // max_completion_tokens, else max_tokens (max_output_tokens: responses;
+                                      // parameters.max_new_tokens: generate)
   int64_t prompt_tokens = 0;          // whitespace-separated words of all input text
-  int64_t messages = 0;               // chat: entries of `messages` (a conversation's history grows)
-  int64_t assistant_messages = 0;     // chat: of those, role "assistant"
+  int64_t messages = 0;               // chat, messages: entries of `messages`; responses: `input` items
+  int64_t assistant_messages = 0;     // of those, role "assistant"
+  int64_t image_parts = 0;            // chat: "image_url" content parts (accepted, not looked at)
+  int64_t audio_parts = 0;            // chat: "input_audio" content parts
 };
 
 // Fills `out` from a JSON body. Returns "" on success, else a one-line message for a 400 reply.

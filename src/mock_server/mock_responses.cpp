@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "common/aws_event_stream.h"
 #include "mock_server/mock_word_list.h"
 
 namespace aiperf::mock {
@@ -24,6 +25,7 @@ std::string_view reason_phrase(int status) {
   switch (status) {
     case 200: return "OK";
     case 400: return "Bad Request";
+    case 403: return "Forbidden";
     case 404: return "Not Found";
     case 405: return "Method Not Allowed";
     case 413: return "Payload Too Large";
@@ -91,6 +93,12 @@ void append_json_response(std::string& out, int status, std::string_view body, b
 
 void append_text_response(std::string& out, int status, std::string_view body, bool keep_alive) {
   append_head(out, status, "text/plain; version=0.0.4", static_cast<int64_t>(body.size()), keep_alive);
+  out += body;
+}
+
+void append_response(std::string& out, int status, std::string_view content_type, std::string_view body,
+                     bool keep_alive) {
+  append_head(out, status, content_type, static_cast<int64_t>(body.size()), keep_alive);
   out += body;
 }
 
@@ -185,13 +193,21 @@ void ReplyFormatter::append_event_end(std::string& out, int64_t usage_tokens) {
 
 // Each SSE event travels as one HTTP chunk, as vLLM and SGLang send them.
 void ReplyFormatter::frame_event(std::string& out) {
-  append_hex(out, event_.size());
+  std::string_view bytes = event_;
+  if (plan_->aws_event_stream) {
+    frame_.clear();
+    append_aws_payload_part(frame_, event_);
+    bytes = frame_;
+  }
+  append_hex(out, bytes.size());
   out += "\r\n";
-  out += event_;
+  out += bytes;
   out += "\r\n";
 }
 
 void ReplyFormatter::append_full_reply(std::string& out) {
+  if (vendor()) return append_vendor_full_reply(out);
+  if (generate_api()) return append_generate_full_reply(out);
   const ReplyPlan& p = *plan_;
   event_.clear();
   if (p.kind == ApiKind::chat) {
@@ -214,10 +230,13 @@ void ReplyFormatter::append_full_reply(std::string& out) {
 }
 
 void ReplyFormatter::append_stream_head(std::string& out) const {
-  append_head(out, 200, "text/event-stream", -1, plan_->keep_alive);
+  append_head(out, 200, plan_->aws_event_stream ? "application/vnd.amazon.eventstream" : "text/event-stream", -1,
+              plan_->keep_alive);
 }
 
 void ReplyFormatter::append_role_event(std::string& out) {
+  if (vendor()) return append_vendor_open_events(out);
+  if (generate_api()) return;  // neither API sends an opening event
   event_ = chunk_prefix_;
   event_ += R"({"index":0,"delta":{"role":"assistant","content":""})";
   append_choice_close(event_, false);
@@ -228,6 +247,8 @@ void ReplyFormatter::append_content_event(std::string& out, int64_t chunk) {
   const ReplyPlan& p = *plan_;
   int64_t first = chunk * p.tokens_per_chunk;
   int64_t end = std::min(first + p.tokens_per_chunk, p.completion_tokens);
+  if (vendor()) return append_vendor_content_event(out, first, end);
+  if (generate_api()) return append_generate_content_event(out, chunk, first, end);
   event_ = chunk_prefix_;
   event_ += p.kind == ApiKind::chat ? R"({"index":0,"delta":{"content":")" : R"({"index":0,"text":")";
   append_text(event_, first, end);
@@ -237,6 +258,9 @@ void ReplyFormatter::append_content_event(std::string& out, int64_t chunk) {
 }
 
 void ReplyFormatter::append_stream_tail(std::string& out) {
+  if (plan_->fail_in_stream) return append_stream_error(out);
+  if (vendor()) return append_vendor_tail(out);
+  if (generate_api()) return append_generate_tail(out);
   const ReplyPlan& p = *plan_;
   event_ = chunk_prefix_;
   event_ += p.kind == ApiKind::chat ? R"({"index":0,"delta":{})" : R"({"index":0,"text":"")";
@@ -253,6 +277,17 @@ void ReplyFormatter::append_stream_tail(std::string& out) {
   event_ = "data: [DONE]\n\n";
   frame_event(out);
   out += "0\r\n\r\n";
+}
+
+void append_event_stream_head(std::string& out, bool keep_alive) {
+  append_head(out, 200, "text/event-stream", -1, keep_alive);
+}
+
+void append_http_chunk(std::string& out, std::string_view bytes) {
+  append_hex(out, bytes.size());
+  out += "\r\n";
+  out += bytes;
+  out += "\r\n";
 }
 
 }  // namespace aiperf::mock

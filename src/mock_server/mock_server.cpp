@@ -141,6 +141,9 @@ MockServer::MockServer(MockConfig config) : impl_(std::make_unique<Impl>(std::mo
   const MockConfig& c = m.shared.config;
   m.shared.models_body = models_body(c.model);
   if (c.tls()) m.tls.emplace(load_tls(c));
+  if (!c.record_requests.empty()) {
+    if (std::string err = m.shared.recorder.open(c.record_requests); !err.empty()) throw std::runtime_error(err);
+  }
 
   unsigned n = c.workers ? c.workers : std::max(1u, std::thread::hardware_concurrency());
   for (unsigned i = 0; i < n; ++i) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <map>
 #include <optional>
 #include <string_view>
 #include <tuple>
@@ -16,10 +17,15 @@
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/read.hpp>
 
+#include "mock_server/audio_capture.h"
 #include "mock_server/http_request_parser.h"
+#include "mock_server/image_replies.h"
 #include "mock_server/mock_request.h"
 #include "mock_server/mock_responses.h"
+#include "mock_server/sigv4_verifier.h"
 #include "mock_server/token_schedule.h"
+#include "mock_server/transcription_replies.h"
+#include "mock_server/vector_replies.h"
 
 namespace aiperf::mock {
 namespace {
@@ -37,16 +43,50 @@ constexpr size_t kBatchBytes = 16 * 1024;
 // Buffers grown by one large request are released afterwards to keep idle connections small.
 constexpr size_t kKeepCapacity = 16 * 1024;
 
-enum class Route { health, models, metrics, chat, completions, wrong_method, not_found };
+enum class Route { health, models, metrics, chat, completions, responses, messages, embeddings, nim_rankings, cohere_rerank, tei_rerank,
+                   audio_transcription, image_generation, image_edit, image_retrieval, tgi_generate,
+                   tgi_generate_stream, solido_rag, sagemaker_invoke, sagemaker_stream, video_submit, video_job,
+                   video_content, video_jobs, wrong_method, not_found };
+
+// SageMaker runtime paths: /endpoints/<name>/invocations[-response-stream].
+std::optional<Route> sagemaker_route(std::string_view path) {
+  constexpr std::string_view kPrefix = "/endpoints/";
+  if (!path.starts_with(kPrefix)) return std::nullopt;
+  std::string_view rest = path.substr(kPrefix.size());
+  const size_t slash = rest.find('/');
+  if (slash == 0 || slash == std::string_view::npos) return std::nullopt;
+  rest = rest.substr(slash);
+  if (rest == "/invocations") return Route::sagemaker_invoke;
+  if (rest == "/invocations-response-stream") return Route::sagemaker_stream;
+  return std::nullopt;
+}
 
 Route route(http::verb method, std::string_view target) {
   std::string_view path = target.substr(0, target.find('?'));
   auto only = [method](http::verb allowed, Route r) { return method == allowed ? r : Route::wrong_method; };
   if (path == "/v1/chat/completions") return only(http::verb::post, Route::chat);
   if (path == "/v1/completions") return only(http::verb::post, Route::completions);
+  if (path == "/v1/responses") return only(http::verb::post, Route::responses);
+  if (path == "/v1/messages") return only(http::verb::post, Route::messages);
+  if (path == "/v1/embeddings") return only(http::verb::post, Route::embeddings);
+  if (path == "/v1/ranking") return only(http::verb::post, Route::nim_rankings);
+  if (path == "/v2/rerank") return only(http::verb::post, Route::cohere_rerank);
+  if (path == "/rerank") return only(http::verb::post, Route::tei_rerank);
+  if (path == "/v1/audio/transcriptions") return only(http::verb::post, Route::audio_transcription);
+  if (path == "/v1/images/generations") return only(http::verb::post, Route::image_generation);
+  if (path == "/v1/images/edits") return only(http::verb::post, Route::image_edit);
+  if (path == "/v1/infer") return only(http::verb::post, Route::image_retrieval);
+  if (path == "/generate") return only(http::verb::post, Route::tgi_generate);
+  if (path == "/generate_stream") return only(http::verb::post, Route::tgi_generate_stream);
+  if (path == "/rag/api/prompt") return only(http::verb::post, Route::solido_rag);
   if (path == "/v1/models") return only(http::verb::get, Route::models);
   if (path == "/health") return only(http::verb::get, Route::health);
   if (path == "/metrics") return only(http::verb::get, Route::metrics);
+  if (std::optional<Route> r = sagemaker_route(path)) return only(http::verb::post, *r);
+  if (path == "/v1/videos") return only(http::verb::post, Route::video_submit);
+  if (path == "/mock/video_jobs") return only(http::verb::get, Route::video_jobs);
+  if (path.starts_with("/v1/videos/"))
+    return only(http::verb::get, path.ends_with("/content") ? Route::video_content : Route::video_job);
   return Route::not_found;
 }
 
@@ -91,8 +131,31 @@ class Session {
 
  private:
   asio::awaitable<bool> read_request();
+  // A request that was read counts as in flight (GET /metrics) until its reply is done, also when
+  // the client goes away mid-reply; a first token never written is settled then.
+  struct InFlight {
+    explicit InFlight(Session& s) : session(s) {
+      s.worker_.shared->request_started();
+      s.first_token_pending_ = true;
+    }
+    ~InFlight() {
+      session.note_first_token();
+      session.worker_.shared->request_finished();
+    }
+    InFlight(const InFlight&) = delete;
+    InFlight& operator=(const InFlight&) = delete;
+    Session& session;
+  };
+
   asio::awaitable<bool> respond();
-  asio::awaitable<bool> serve_completion(ApiKind kind);
+  asio::awaitable<bool> serve_completion(ApiKind kind, Route via);
+  asio::awaitable<bool> serve_vector(VectorApi api);
+  asio::awaitable<bool> serve_transcription();
+  asio::awaitable<bool> serve_image_generation(bool edit);
+  asio::awaitable<bool> serve_image_retrieval();
+  void start_timing_entry(uint64_t id, int64_t prompt_tokens, bool stream, int64_t image_parts);
+  asio::awaitable<bool> serve_video(Route r);
+  std::string signature_problem() const;
   void plan_reply();
   asio::awaitable<bool> send_full_reply(const TokenSchedule& schedule);
   asio::awaitable<bool> send_stream(const TokenSchedule& schedule);
@@ -128,7 +191,17 @@ class Session {
   std::string out_;
   size_t timing_index_ = 0;  // the reply being sent: its entry in worker_.timings (--timing-log)
   bool first_token_pending_ = false;  // counted in ServerShared::awaiting_first_token
+  bool aws_event_stream_ = false;     // the reply streams inside AWS event-stream frames
 };
+
+// --sigv4-secret-key: "" when the request is signed correctly (or no check is configured).
+template <class Stream>
+std::string Session<Stream>::signature_problem() const {
+  const MockConfig& config = worker_.shared->config;
+  if (config.sigv4_secret_key.empty()) return {};
+  SigV4Check check{config.sigv4_secret_key, config.sigv4_access_key_id, int64_t(std::time(nullptr))};
+  return verify_sigv4(check, "POST", req_.target, req_.headers, req_.body);
+}
 
 template <class Stream>
 asio::awaitable<void> Session<Stream>::run() {
@@ -154,7 +227,8 @@ asio::awaitable<void> Session<Stream>::run() {
 template <class Stream>
 asio::awaitable<bool> Session<Stream>::read_request() {
   std::optional<HttpRequestParser> parser;
-  parser.emplace(req_);
+  RequestRecorder& recorder = worker_.shared->recorder;
+  parser.emplace(req_, !worker_.shared->config.sigv4_secret_key.empty() || recorder.enabled());
   auto [ec, n] = co_await http::async_read_header(stream_, in_, *parser, kNoThrow);
   if (!ec && !parser->is_done()) {
     if (req_.expect_continue) {
@@ -174,13 +248,17 @@ asio::awaitable<bool> Session<Stream>::read_request() {
     co_return false;
   }
   keep_alive_ = !ec && parser->keep_alive();
+  if (!ec && recorder.enabled()) {
+    const auto method = http::to_string(req_.method);
+    recorder.record({method.data(), method.size()}, req_.target, req_.headers, req_.body);
+  }
   co_return !ec;
 }
 
 // False when the connection must close after this response.
 template <class Stream>
 asio::awaitable<bool> Session<Stream>::respond() {
-  switch (route(req_.method, req_.target)) {
+  switch (const Route r = route(req_.method, req_.target); r) {
     case Route::health:
       append_json_response(out_, 200, R"({"status":"ok"})", keep_alive_);
       co_return co_await flush() && keep_alive_;
@@ -191,9 +269,46 @@ asio::awaitable<bool> Session<Stream>::respond() {
       append_text_response(out_, 200, metrics_text(*worker_.shared), keep_alive_);
       co_return co_await flush() && keep_alive_;
     case Route::chat:
-      co_return co_await serve_completion(ApiKind::chat);
+      co_return co_await serve_completion(ApiKind::chat, Route::chat);
     case Route::completions:
-      co_return co_await serve_completion(ApiKind::completions);
+      co_return co_await serve_completion(ApiKind::completions, Route::completions);
+    case Route::responses:
+      co_return co_await serve_completion(ApiKind::responses, Route::responses);
+    case Route::messages:
+      co_return co_await serve_completion(ApiKind::messages, Route::messages);
+    case Route::embeddings:
+      co_return co_await serve_vector(VectorApi::embeddings);
+    case Route::nim_rankings:
+      co_return co_await serve_vector(VectorApi::nim_rankings);
+    case Route::cohere_rerank:
+      co_return co_await serve_vector(VectorApi::cohere_rerank);
+    case Route::tei_rerank:
+      co_return co_await serve_vector(VectorApi::tei_rerank);
+    case Route::audio_transcription:
+      co_return co_await serve_transcription();
+    case Route::image_generation:
+    case Route::image_edit:
+      co_return co_await serve_image_generation(r == Route::image_edit);
+    case Route::image_retrieval:
+      co_return co_await serve_image_retrieval();
+    case Route::tgi_generate:
+    case Route::tgi_generate_stream:
+      co_return co_await serve_completion(ApiKind::generate, r);
+    case Route::solido_rag:
+      co_return co_await serve_completion(ApiKind::rag, r);
+    case Route::sagemaker_invoke:
+    case Route::sagemaker_stream: {
+      // SageMaker passes any body through; the mock speaks chat when it has "messages", TGI
+      // (Hugging Face's SageMaker containers) when it has "inputs", else completions.
+      const bool chat = req_.body.find("\"messages\"") != std::string::npos;
+      const bool tgi = !chat && req_.body.find("\"inputs\"") != std::string::npos;
+      co_return co_await serve_completion(chat ? ApiKind::chat : tgi ? ApiKind::generate : ApiKind::completions, r);
+    }
+    case Route::video_submit:
+    case Route::video_job:
+    case Route::video_content:
+    case Route::video_jobs:
+      co_return co_await serve_video(r);
     case Route::wrong_method:
       co_return co_await send_error(405, "method not allowed for " + req_.target);
     case Route::not_found:
@@ -203,19 +318,22 @@ asio::awaitable<bool> Session<Stream>::respond() {
 }
 
 template <class Stream>
-asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind) {
+asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind, Route via) {
+  if (std::string problem = signature_problem(); !problem.empty()) co_return co_await send_error(403, problem);
   std::string err = parse_completion_request(kind, req_.body, completion_);
+  if (err.empty() && completion_.audio_parts && !worker_.shared->config.save_audio_dir.empty())
+    err = save_input_audio(worker_.shared->config.save_audio_dir, req_.body);
   if (!err.empty()) co_return co_await send_error(400, err);
-  worker_.shared->request_started();
+  // SageMaker: the path, not the body, decides whether the reply streams.
+  if (via == Route::sagemaker_invoke) completion_.stream = false;
+  if (via == Route::sagemaker_stream) completion_.stream = true;
+  // TGI streams on its own path; Solido's body has no stream flag, the Accept header asks.
+  if (via == Route::tgi_generate || via == Route::tgi_generate_stream)
+    completion_.stream = via == Route::tgi_generate_stream;
+  if (via == Route::solido_rag) completion_.stream = req_.accepts_event_stream;
+  aws_event_stream_ = via == Route::sagemaker_stream;
   worker_.shared->stall.request_seen(ns(t0_));
-  first_token_pending_ = true;
-  struct Finished {
-    Session& session;
-    ~Finished() {
-      session.note_first_token();
-      session.worker_.shared->request_finished();
-    }
-  } finished{*this};  // also when the client goes away mid-reply
+  InFlight in_flight{*this};  // also when the client goes away mid-reply
   if (worker_.shared->errors.next_fails()) {
     co_return co_await send_error(500, "injected failure (--error-rate)");
   }
@@ -236,10 +354,191 @@ asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind) {
                                           .session_headers = req_.session_headers,
                                           .body_fnv1a = fnv1a64(req_.body)});
     timing_index_ = worker_.timings.size() - 1;
+    worker_.timings.back().image_parts = completion_.image_parts;
+    worker_.timings.back().audio_parts = completion_.audio_parts;
   }
   bool ok = completion_.stream ? co_await send_stream(schedule) : co_await send_full_reply(schedule);
   if (!completion_.stream) co_return ok && keep_alive_;
   co_return ok && keep_alive_ && !config.close_after_stream;
+}
+
+// One whole JSON reply after --ttft-ms: an embedding model answers all at once.
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::serve_vector(VectorApi api) {
+  if (std::string problem = signature_problem(); !problem.empty()) co_return co_await send_error(403, problem);
+  VectorRequest request;
+  if (std::string err = parse_vector_request(api, req_.body, request); !err.empty())
+    co_return co_await send_error(400, err);
+  InFlight in_flight{*this};
+  if (worker_.shared->errors.next_fails()) co_return co_await send_error(500, "injected failure (--error-rate)");
+  const MockConfig& config = worker_.shared->config;
+  const uint64_t id = (worker_.index << 40) | ++worker_.replies;
+  if (!config.timing_log.empty()) {
+    worker_.timings.push_back(ReplyTiming{.id = id, .read_ns = ns(t0_), .first_due_ns = 0, .first_write_ns = 0,
+                                          .last_write_ns = 0, .chunks = 0, .max_late_ns = 0, .sum_late_ns = 0,
+                                          .stream = false, .messages = 0, .assistant_messages = 0,
+                                          .prompt_tokens = request.prompt_tokens,
+                                          .correlation_id = req_.correlation_id, .connection = connection_id_,
+                                          .session_headers = req_.session_headers,
+                                          .body_fnv1a = fnv1a64(req_.body)});
+    timing_index_ = worker_.timings.size() - 1;
+  }
+  model_json_.clear();
+  append_json_escaped(model_json_, request.model.empty() ? config.model : request.model);
+  std::string body;
+  append_vector_body(body, api, request, model_json_, config.embedding_dimensions, config.seed ^ fnv1a64(req_.body));
+  TokenSchedule schedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(0)};
+  if (!co_await flush_then_wait(schedule.due(0))) co_return false;
+  append_json_response(out_, 200, body, keep_alive_);
+  note_write(schedule, 0, 1);
+  note_first_token();
+  co_return co_await flush() && keep_alive_;
+}
+
+// --timing-log: the entry of a reply that is not a chat completion, made before its first byte.
+template <class Stream>
+void Session<Stream>::start_timing_entry(uint64_t id, int64_t prompt_tokens, bool stream, int64_t image_parts) {
+  if (worker_.shared->config.timing_log.empty()) return;
+  worker_.timings.push_back(ReplyTiming{.id = id, .read_ns = ns(t0_), .first_due_ns = 0, .first_write_ns = 0,
+                                        .last_write_ns = 0, .chunks = 0, .max_late_ns = 0, .sum_late_ns = 0,
+                                        .stream = stream, .messages = 0, .assistant_messages = 0,
+                                        .prompt_tokens = prompt_tokens, .correlation_id = req_.correlation_id,
+                                        .connection = connection_id_, .session_headers = req_.session_headers,
+                                        .body_fnv1a = fnv1a64(req_.body), .image_parts = image_parts});
+  timing_index_ = worker_.timings.size() - 1;
+}
+
+// Generation and edits (the latter a form, never streamed) answer alike. Every image, streamed
+// previews included, is one chunk of the schedule: the first after
+// --ttft-ms, the next ones --itl-ms apart. A whole reply leaves with its last final image.
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::serve_image_generation(bool edit) {
+  if (std::string problem = signature_problem(); !problem.empty()) co_return co_await send_error(403, problem);
+  ImageGenerationRequest request;
+  int64_t images_in = 0;
+  if (std::string err = edit ? parse_image_edit_request(req_.body, req_.content_type, request, images_in)
+                             : parse_image_generation_request(req_.body, request);
+      !err.empty())
+    co_return co_await send_error(400, err);
+  InFlight in_flight{*this};
+  if (worker_.shared->errors.next_fails()) co_return co_await send_error(500, "injected failure (--error-rate)");
+  const MockConfig& config = worker_.shared->config;
+  start_timing_entry((worker_.index << 40) | ++worker_.replies, count_words(request.prompt), request.stream, images_in);
+  model_json_.clear();
+  append_json_escaped(model_json_, request.model.empty() ? config.model : request.model);
+  const int64_t created = std::time(nullptr);
+  TokenSchedule schedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(config.itl_ms)};
+  if (!request.stream) {
+    const int64_t last = request.n - 1;
+    if (!co_await flush_then_wait(schedule.due(last))) co_return false;
+    std::string body;
+    append_image_generation_body(body, request, model_json_, created);
+    append_json_response(out_, 200, body, keep_alive_);
+    note_write(schedule, last, last + 1);
+    note_first_token();
+    co_return co_await flush() && keep_alive_;
+  }
+  append_event_stream_head(out_, keep_alive_);
+  std::string event;
+  const int64_t events = image_stream_events(request);
+  for (int64_t e = 0; e < events; ++e) {
+    if (!co_await flush_then_wait(schedule.due(e))) co_return false;
+    event.clear();
+    append_image_stream_event(event, request, e, created);
+    append_http_chunk(out_, event);
+    if (e + 1 == events) out_ += "0\r\n\r\n";
+    note_write(schedule, e, e + 1);
+    note_first_token();
+    if (!co_await flush()) co_return false;
+  }
+  co_return keep_alive_;
+}
+
+// A whole reply after --ttft-ms, as a transcription model answers once it has heard the clip.
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::serve_transcription() {
+  if (std::string problem = signature_problem(); !problem.empty()) co_return co_await send_error(403, problem);
+  TranscriptionRequest request;
+  if (std::string err = parse_transcription_request(req_.content_type, req_.body, request); !err.empty())
+    co_return co_await send_error(400, err);
+  InFlight in_flight{*this};
+  if (worker_.shared->errors.next_fails()) co_return co_await send_error(500, "injected failure (--error-rate)");
+  const MockConfig& config = worker_.shared->config;
+  const TranscriptionReply reply = transcription_reply(request, config.seed ^ fnv1a64(req_.body));
+  TokenSchedule schedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(0)};
+  if (!co_await flush_then_wait(schedule.due(0))) co_return false;
+  append_response(out_, 200, reply.content_type, reply.body, keep_alive_);  // not in --timing-log
+  note_first_token();
+  co_return co_await flush() && keep_alive_;
+}
+
+// One whole JSON reply after --ttft-ms, one result per image read.
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::serve_image_retrieval() {
+  if (std::string problem = signature_problem(); !problem.empty()) co_return co_await send_error(403, problem);
+  ImageRetrievalRequest request;
+  if (std::string err = parse_image_retrieval_request(req_.body, request); !err.empty())
+    co_return co_await send_error(400, err);
+  InFlight in_flight{*this};
+  if (worker_.shared->errors.next_fails()) co_return co_await send_error(500, "injected failure (--error-rate)");
+  const MockConfig& config = worker_.shared->config;
+  start_timing_entry((worker_.index << 40) | ++worker_.replies, 0, false, request.images);
+  std::string body;
+  append_image_retrieval_body(body, request);
+  TokenSchedule schedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(0)};
+  if (!co_await flush_then_wait(schedule.due(0))) co_return false;
+  append_json_response(out_, 200, body, keep_alive_);
+  note_write(schedule, 0, 1);
+  note_first_token();
+  co_return co_await flush() && keep_alive_;
+}
+
+// The job API (video_jobs.h). A job's id is the path segment after /v1/videos/.
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::serve_video(Route r) {
+  VideoJobStore& store = worker_.shared->videos;
+  const int64_t now = ns(Clock::now());
+  std::string_view path = std::string_view(req_.target).substr(0, req_.target.find('?'));
+  if (r == Route::video_jobs) {
+    append_json_response(out_, 200, store.list(), keep_alive_);
+    co_return co_await flush() && keep_alive_;
+  }
+  if (r == Route::video_submit) {
+    std::map<std::string, std::string> fields;
+    const bool form = req_.content_type.starts_with("multipart/form-data");
+    std::string err = form ? read_form_video_fields(req_.body, req_.content_type, fields)
+                           : read_json_video_fields(req_.body, fields);
+    if (!err.empty()) co_return co_await send_error(400, err);
+    append_json_response(out_, 200, store.submit(fields, req_.body, req_.content_type, now), keep_alive_);
+    co_return co_await flush() && keep_alive_;
+  }
+  std::string_view id = path.substr(std::string_view("/v1/videos/").size());
+  if (r == Route::video_job) {
+    std::string json;
+    if (!store.poll(id, now, req_.host, req_.authorization, json))
+      co_return co_await send_error(404, "no video job " + std::string(id));
+    append_json_response(out_, 200, json, keep_alive_);
+    co_return co_await flush() && keep_alive_;
+  }
+  id.remove_suffix(std::string_view("/content").size());
+  const MockConfig& config = worker_.shared->config;
+  const bool redirect_hop = config.video_content_redirect && req_.target.find("direct=1") == std::string::npos;
+  if (!store.download(id, now, redirect_hop, req_.authorization))
+    co_return co_await send_error(404, "no completed video job " + std::string(id));
+  if (redirect_hop) {
+    out_ += "HTTP/1.1 302 Found\r\nLocation: /v1/videos/";
+    out_.append(id);
+    out_ += "/content?direct=1\r\nContent-Length: 0\r\n";
+    out_ += keep_alive_ ? "\r\n" : "Connection: close\r\n\r\n";
+    co_return co_await flush() && keep_alive_;
+  }
+  if (!co_await flush_then_wait(t0_ + std::chrono::nanoseconds(int64_t(config.video_content_delay_ms * 1e6))))
+    co_return false;
+  out_ += "HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\nContent-Length: ";
+  out_ += std::to_string(config.video_content_bytes);
+  out_ += keep_alive_ ? "\r\n\r\n" : "\r\nConnection: close\r\n\r\n";
+  out_.append(size_t(config.video_content_bytes), '\0');
+  co_return co_await flush() && keep_alive_;
 }
 
 // finish_reason is "length" unless --output-tokens ended the reply before the request's limit,
@@ -264,6 +563,8 @@ void Session<Stream>::plan_reply() {
   plan_.include_usage = completion_.include_usage;
   plan_.continuous_usage = completion_.continuous_usage;
   plan_.keep_alive = keep_alive_;
+  plan_.aws_event_stream = aws_event_stream_;
+  plan_.fail_in_stream = completion_.stream && worker_.shared->stream_errors.next_fails();
   plan_.spec_decode = config.spec_decode_draft_tokens > 0
                           ? spec_decode_counts(plan_.completion_tokens, config.spec_decode_draft_tokens,
                                                config.spec_decode_acceptance.value_or(0.5))
@@ -292,7 +593,7 @@ asio::awaitable<bool> Session<Stream>::send_stream(const TokenSchedule& schedule
   int64_t next = 0;
   do {
     if (!co_await flush_then_wait(schedule.due(next))) co_return false;
-    if (next == 0 && plan_.kind == ApiKind::chat) formatter_.append_role_event(out_);
+    if (next == 0 && plan_.kind != ApiKind::completions) formatter_.append_role_event(out_);
     const Clock::time_point now = Clock::now();
     const int64_t first = next;
     while (next < chunks) {

@@ -14,7 +14,9 @@
 #include "mock_server/error_injection.h"
 #include "mock_server/mock_config.h"
 #include "mock_server/reply_timing.h"
+#include "mock_server/request_recorder.h"
 #include "mock_server/stall_window.h"
+#include "mock_server/video_jobs.h"
 
 namespace aiperf::mock {
 
@@ -23,12 +25,17 @@ struct ServerShared {
   explicit ServerShared(MockConfig c)
       : config(std::move(c)),
         errors(config.error_rate, config.seed),
-        stall(int64_t(config.stall_after_s * 1e9), int64_t(config.stall_ms * 1e6)) {}
+        stream_errors(config.stream_error_rate, ~config.seed),
+        stall(int64_t(config.stall_after_s * 1e9), int64_t(config.stall_ms * 1e6)),
+        videos(config) {}
 
   MockConfig config;
   std::string models_body;  // the /v1/models reply, formatted once
   ErrorInjector errors;
+  ErrorInjector stream_errors;  // --stream-error-rate: streamed replies that end in an error event
   StallWindow stall;        // --stall-after-s / --stall-ms
+  RequestRecorder recorder;  // --record-requests
+  VideoJobStore videos;     // POST /v1/videos jobs
 
   // GET /metrics: lets a test check what a client really did, e.g. that a concurrency cap held.
   // Atomics shared by the workers; the mock is not the client, one RMW per request is nothing.

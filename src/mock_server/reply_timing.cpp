@@ -55,7 +55,8 @@ std::string write_timing_log(const std::string& path, const std::vector<const st
                  "{\"id\":\"%llx\",\"stream\":%s,\"read_ns\":%lld,\"first_due_ns\":%lld,\"first_write_ns\":%lld,"
                  "\"last_write_ns\":%lld,\"chunks\":%lld,\"max_late_ns\":%lld,\"sum_late_ns\":%lld,"
                  "\"messages\":%lld,\"assistant_messages\":%lld,\"prompt_tokens\":%lld,\"correlation_id\":\"%s\","
-                 "\"connection\":\"%llx\",\"session_headers\":%s,\"body_fnv1a\":\"%016llx\"}\n",
+                 "\"connection\":\"%llx\",\"session_headers\":%s,\"body_fnv1a\":\"%016llx\","
+                 "\"image_parts\":%lld,\"audio_parts\":%lld}\n",
                  static_cast<unsigned long long>(t->id), t->stream ? "true" : "false",
                  static_cast<long long>(t->read_ns), static_cast<long long>(t->first_due_ns),
                  static_cast<long long>(t->first_write_ns), static_cast<long long>(t->last_write_ns),
@@ -63,7 +64,8 @@ std::string write_timing_log(const std::string& path, const std::vector<const st
                  static_cast<long long>(t->sum_late_ns), static_cast<long long>(t->messages),
                  static_cast<long long>(t->assistant_messages), static_cast<long long>(t->prompt_tokens),
                  json_safe(t->correlation_id).c_str(), static_cast<unsigned long long>(t->connection),
-                 headers_json(t->session_headers).c_str(), static_cast<unsigned long long>(t->body_fnv1a));
+                 headers_json(t->session_headers).c_str(), static_cast<unsigned long long>(t->body_fnv1a),
+                 static_cast<long long>(t->image_parts), static_cast<long long>(t->audio_parts));
   }
   bool ok = std::fflush(f) == 0;
   ok = std::fclose(f) == 0 && ok;

@@ -28,6 +28,9 @@ struct ReplyTiming {
   uint64_t connection = 0;         // server-wide id of the TCP connection that carried it
   std::string session_headers;     // every X-* header but X-Request-ID, "name: value" joined by "\n"
   uint64_t body_fnv1a = 0;         // 64-bit FNV-1a of the request body bytes
+  // Multimodal chat content parts received (the media bytes themselves are ignored).
+  int64_t image_parts = 0;         // "image_url" parts
+  int64_t audio_parts = 0;         // "input_audio" parts
 };
 
 uint64_t fnv1a64(std::string_view bytes);

@@ -19,8 +19,9 @@ inline const char* phase_name(BenchmarkPhase p) {
 }
 
 // One response message: an SSE event (streaming) or the whole body (non-streaming).
-// `perf_ns` is the time the read that delivered the message's first byte completed
-// (streaming), or the time the body finished arriving (non-streaming).
+// `perf_ns` is the time of the read that completed the message: the one that brought its
+// ending empty line, or the end of the body (streaming); for non-streaming, the time the body
+// finished arriving.
 struct ResponseChunk {
   uint32_t offset = 0;  // into RawRecord::body
   uint32_t length = 0;
@@ -38,6 +39,9 @@ struct RawRecord {
   uint32_t worker_id = 0;
   std::string x_request_id;
   std::string x_correlation_id;
+  // DAG / agentic children (workloads-and-endpoints.md §5.2): 0 and empty for roots.
+  uint32_t agent_depth = 0;
+  std::string parent_correlation_id;
   // Set when the body was built at send time (a later turn of a conversation, which carries
   // the live history); empty: the prepared request `dataset_index` was sent.
   std::string request_body;
@@ -73,6 +77,8 @@ struct RawRecord {
     phase = BenchmarkPhase::profiling;
     x_request_id.clear();
     x_correlation_id.clear();
+    agent_depth = 0;
+    parent_correlation_id.clear();
     request_body.clear();
     credit_issued_ns = scheduled_ns = start_ns = 0;
     clear_response();

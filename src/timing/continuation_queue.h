@@ -15,7 +15,13 @@ struct Continuation {
   uint32_t conversation = 0;   // dataset index
   uint32_t turn_index = 0;     // the turn to send
   uint32_t session_turns = 0;
-  size_t worker = 0;           // the worker holding the session's history
+  size_t worker = 0;           // the worker holding the session's history (kAnyWorker: pick one)
+  // DAG sessions: copied onto every credit of the session; turn 0 = a child to start.
+  uint64_t parent_session_id = 0;
+  uint32_t agent_depth = 0;
+  bool forked = false;
+  uint32_t join_at = UINT32_MAX;  // child start: the parent turn waiting for it
+  static constexpr size_t kAnyWorker = SIZE_MAX;
 };
 
 class ContinuationQueue {

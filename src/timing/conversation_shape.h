@@ -6,6 +6,14 @@
 
 namespace aiperf {
 
+// A child conversation that a turn starts once its reply has finished (§5.2).
+struct TurnLaunch {
+  uint32_t child = 0;     // conversation index
+  bool fork = false;      // continues the parent's history, on the parent's worker
+  uint32_t join_at = kNoJoin;  // the parent turn that waits for this child's whole subtree
+  static constexpr uint32_t kNoJoin = UINT32_MAX;
+};
+
 struct ConversationShape {
   std::vector<int64_t> delay_ns;  // before turns 2..N (index 0 = before the second turn)
   // Fixed schedule: per later turn, its trace time as ns from the phase start (-1: none, the
@@ -13,7 +21,14 @@ struct ConversationShape {
   // later (cli-and-load.md §4.3). Empty: delays only.
   std::vector<int64_t> at_ns;
 
+  // DAG / agentic conversations (workloads-and-endpoints.md §5.2); empty / false elsewhere.
+  std::vector<std::vector<TurnLaunch>> launches;  // per turn (may be shorter than turns())
+  std::vector<TurnLaunch> pre_session;  // started before turn 0; nobody waits for them
+  bool is_child = false;                // started only by a parent, never sampled as a session
+  int64_t first_delay_ns = 0;           // a child's think time between its launch and turn 0
+
   uint32_t turns() const { return uint32_t(delay_ns.size() + 1); }
+  bool in_tree() const { return is_child || !pre_session.empty() || !launches.empty(); }
 };
 
 }  // namespace aiperf

@@ -21,6 +21,12 @@ struct Credit {
   uint64_t session_id = 0;      // run-wide (the id of the session's first credit)
   uint32_t session_turns = 1;   // turns this session sends; turn_index + 1 == session_turns: final
   int64_t done_ns = 0;          // set by the worker: response finished (think time starts here)
+  bool failed = false;          // set by the worker: error, cancel or non-2xx (AIPERF_DAG_FAIL_FAST)
+  // DAG / agentic children (workloads-and-endpoints.md §5.2): the launching session's id and
+  // depth + 1; a FORK child's first turn continues that session's history (same worker).
+  uint64_t parent_session_id = 0;
+  uint32_t agent_depth = 0;     // 0: a root
+  bool forked = false;
   // Non-null: the worker may renew this credit itself when its request finishes (closed
   // loop); only when the budget refuses does the credit go back to the issuer.
   RenewalBudget* renewal = nullptr;

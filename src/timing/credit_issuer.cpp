@@ -12,6 +12,7 @@
 #include "timing/load_strategy.h"
 #include "timing/prefill_gate.h"
 #include "timing/renewal_budget.h"
+#include "timing/session_trees.h"
 
 namespace aiperf {
 
@@ -62,7 +63,8 @@ class CreditIssuer::Phase : public PhaseControl {
         // A prefill cap must see every send, and multi-turn sessions every turn's return:
         // workers may then not renew credits themselves.
         renewable_(renewable && !prefill_.enabled() && !issuer.multi_turn_),
-        max_sessions_(issuer.multi_turn_ && spec.session_count ? uint64_t(*spec.session_count) : UINT64_MAX) {}
+        max_sessions_(issuer.multi_turn_ && spec.session_count ? uint64_t(*spec.session_count) : UINT64_MAX),
+        trees_(issuer.conversations_) {}
 
   static uint64_t credit_cap(const PhaseSpec& spec, bool multi_turn) {
     if (spec.request_count) return uint64_t(*spec.request_count);
@@ -106,14 +108,17 @@ class CreditIssuer::Phase : public PhaseControl {
     ++sessions_started_;
     if (issuer_.multi_turn_) {
       // Conversations in dataset order by session, not by credit: turns use up no entries.
-      credit.dataset_index =
-          dataset_index ? *dataset_index : uint32_t(issuer_.next_conversation_++ % issuer_.dataset_size_);
+      credit.dataset_index = dataset_index
+                                 ? *dataset_index
+                                 : issuer_.roots_[issuer_.next_conversation_++ % issuer_.roots_.size()];
       credit.session_id = credit.id;
       credit.session_turns = std::max<uint32_t>(
           1, std::min(max_turns, issuer_.conversations_[credit.dataset_index].turns()));
       ++sessions_active_;
     }
-    deliver(credit, issuer_.pick_worker());
+    const size_t worker = issuer_.pick_worker();
+    if (issuer_.trees_) trees_.session_started(credit, worker, TurnLaunch::kNoJoin, mono_ns(), continuations_);
+    deliver(credit, worker);
     return credit.session_turns;
   }
 
@@ -131,7 +136,16 @@ class CreditIssuer::Phase : public PhaseControl {
     credit.turn_index = next.turn_index;
     credit.session_id = next.session_id;
     credit.session_turns = next.session_turns;
-    deliver(credit, next.worker);  // the worker holding the session's history
+    credit.parent_session_id = next.parent_session_id;
+    credit.agent_depth = next.agent_depth;
+    credit.forked = next.forked;
+    // A SPAWN child may go anywhere; later turns and FORK children go where the history is.
+    const size_t worker = next.worker == Continuation::kAnyWorker ? issuer_.pick_worker() : next.worker;
+    if (issuer_.trees_ && next.turn_index == 0) {  // a child session starts
+      credit.session_id = credit.id;
+      trees_.session_started(credit, worker, next.join_at, mono_ns(), continuations_);
+    }
+    deliver(credit, worker);
     return true;
   }
 
@@ -139,6 +153,7 @@ class CreditIssuer::Phase : public PhaseControl {
   // the think time (the strategy may move it).
   void turn_returned(size_t worker, Credit credit, LoadStrategy& strategy) {
     if (!issuer_.multi_turn_) return;  // (a one-turn session of a multi-turn run still ends here)
+    if (issuer_.trees_) return tree_turn_returned(worker, credit, strategy);
     if (credit.turn_index + 1 >= credit.session_turns || sending_done_) {
       --sessions_active_;
       return;
@@ -156,6 +171,23 @@ class CreditIssuer::Phase : public PhaseControl {
         credit, at_ns >= 0 ? std::max(credit.done_ns, start_ns_ + at_ns)
                            : credit.done_ns + shape.delay_ns[credit.turn_index]);
     continuations_.schedule(next);
+  }
+
+  void tree_turn_returned(size_t worker, Credit credit, LoadStrategy& strategy) {
+    if (sending_done_) return;
+    if (credit.failed && credit.agent_depth > 0 && issuer_.dag_fail_fast_) {
+      issuer_.abort_reason_ = "AIPERF_DAG_FAIL_FAST: a child request failed (depth " +
+                              std::to_string(credit.agent_depth) + ", turn " + std::to_string(credit.turn_index) + ")";
+      issuer_.request_cancel();
+      return;
+    }
+    if (credit.done_ns == 0) credit.done_ns = mono_ns();
+    SessionTrees::Returned r = trees_.turn_returned(credit, worker, continuations_);
+    sessions_active_ -= r.trees_drained;
+    if (r.next) {
+      r.next->due_ns = strategy.continuation_due_ns(credit, r.next->due_ns);
+      continuations_.schedule(*r.next);
+    }
   }
 
   void deliver(Credit credit, size_t w) {
@@ -176,8 +208,9 @@ class CreditIssuer::Phase : public PhaseControl {
   void stop_sending() {
     sending_done_ = true;
     budget_.close();
-    // Sessions whose next turn has not been sent end here (cut mid-conversation, §4.9).
-    sessions_active_ -= int64_t(continuations_.size());
+    // Sessions whose next turn has not been sent end here (cut mid-conversation, §4.9); trees
+    // are cut whole (their queued children hold no slot).
+    sessions_active_ = issuer_.trees_ ? 0 : sessions_active_ - int64_t(continuations_.size());
     continuations_.clear();
   }
 
@@ -192,6 +225,7 @@ class CreditIssuer::Phase : public PhaseControl {
   uint64_t sessions_started_ = 0;
   int64_t sessions_active_ = 0;  // multi-turn: started, final turn not yet returned
   ContinuationQueue continuations_;
+  SessionTrees trees_;  // DAG runs only
   bool sending_done_ = false;
   bool sessions_closed_ = false;  // the strategy has finished: no new session, running ones go on
 };
@@ -207,8 +241,14 @@ CreditIssuer::~CreditIssuer() = default;
 
 void CreditIssuer::set_conversations(std::vector<ConversationShape> conversations) {
   conversations_ = std::move(conversations);
-  multi_turn_ = false;
-  for (const ConversationShape& c : conversations_) multi_turn_ = multi_turn_ || c.turns() > 1;
+  multi_turn_ = trees_ = false;
+  roots_.clear();
+  for (uint32_t i = 0; i < conversations_.size(); ++i) {
+    const ConversationShape& c = conversations_[i];
+    trees_ = trees_ || c.in_tree();
+    multi_turn_ = multi_turn_ || c.turns() > 1 || c.in_tree();
+    if (!c.is_child) roots_.push_back(i);  // children start only from their parents
+  }
   if (multi_turn_) dataset_size_ = uint32_t(conversations_.size());
 }
 

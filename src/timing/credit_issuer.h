@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "timing/conversation_shape.h"
@@ -37,6 +38,10 @@ class CreditIssuer {
   // go to one worker, its next turn waits out the think time after the previous reply, and
   // --concurrency counts sessions. Not called, or all single-turn: one request per session.
   void set_conversations(std::vector<ConversationShape> conversations);
+  // DAG trees (AIPERF_DAG_FAIL_FAST): the first failed child request cancels the run;
+  // abort_reason() then says why.
+  void set_dag_fail_fast(bool on) { dag_fail_fast_ = on; }
+  const std::string& abort_reason() const { return abort_reason_; }
 
   std::vector<PhaseOutcome> run(const std::vector<PhaseSpec>& phases);
 
@@ -61,6 +66,10 @@ class CreditIssuer {
   uint32_t dataset_size_;
   std::vector<ConversationShape> conversations_;
   bool multi_turn_ = false;
+  bool trees_ = false;                       // some conversation launches children (§5.2)
+  bool dag_fail_fast_ = false;
+  std::string abort_reason_;
+  std::vector<uint32_t> roots_;              // conversations sampled as sessions (not children)
   uint64_t next_conversation_ = 0;           // sessions started in the run: picks the conversation
   std::atomic<uint64_t> next_credit_id_{0};  // shared with renewing workers
   std::atomic<bool> cancel_{false};

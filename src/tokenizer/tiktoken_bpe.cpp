@@ -3,40 +3,13 @@
 #include <limits>
 #include <stdexcept>
 
+#include "common/base64.h"
 #include "tokenizer/utf8.h"
 
 namespace aiperf {
 namespace {
 
 constexpr int32_t kNoRank = std::numeric_limits<int32_t>::max();
-
-int base64_value(char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+') return 62;
-  if (c == '/') return 63;
-  return -1;
-}
-
-// Appends the decoded bytes to out; false on a character outside the alphabet or no bytes.
-bool base64_decode(std::string_view in, std::string& out) {
-  size_t before = out.size();
-  uint32_t acc = 0;
-  int bits = 0;
-  for (char c : in) {
-    if (c == '=') break;
-    int v = base64_value(c);
-    if (v < 0) return false;
-    acc = (acc << 6) | static_cast<uint32_t>(v);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push_back(static_cast<char>((acc >> bits) & 0xFF));
-    }
-  }
-  return out.size() > before;
-}
 
 }  // namespace
 
@@ -70,7 +43,8 @@ TiktokenTokenizer::TiktokenTokenizer(const TiktokenEncoding& encoding)
       size_t next = line.find(' ', sp + 1);
       std::string_view token = line.substr(sp + 1, next == std::string_view::npos ? next : next - sp - 1);
       size_t start = arena_.size();
-      if (!base64_decode(token, arena_)) fail(line_no, "bad base64 token '" + std::string(token) + "'");
+      if (token.empty() || !base64_decode_append(token, arena_) || arena_.size() == start)
+        fail(line_no, "bad base64 token '" + std::string(token) + "'");
       std::string_view bytes(arena_.data() + start, arena_.size() - start);
       if (static_cast<size_t>(rank) >= bytes_of_rank_.size()) bytes_of_rank_.resize(rank + 1);
       if (!rank_of_bytes_.emplace(bytes, static_cast<int32_t>(rank)).second) fail(line_no, "duplicate token");

@@ -48,6 +48,7 @@ class HttpConnection {
 
   // Bookkeeping of the worker that owns it while a request is in flight.
   size_t active_slot = SIZE_MAX;
+  uint32_t url_index = 0;  // which --url it is connected to (its keep-alive pool, messages)
   BenchmarkPhase phase = BenchmarkPhase::profiling;
   int64_t deadline_ns = 0;
   int64_t start_ns = 0;

@@ -42,8 +42,10 @@ RequestHead::RequestHead(const EndpointUrl& url, const RequestHeadOptions& optio
   if (!options.api_key.empty() && !user_has(options, "Authorization"))
     add("Authorization", "Bearer " + options.api_key);
   correlation_names_ = options.affinity.names();
-  auto derived = [this](const std::string& name) {
+  auto derived = [this, &options](const std::string& name) {
     for (const std::string& d : correlation_names_)
+      if (same_name(name, d)) return true;
+    for (const std::string& d : options.request_id_aliases)
       if (same_name(name, d)) return true;
     return false;
   };
@@ -55,8 +57,11 @@ RequestHead::RequestHead(const EndpointUrl& url, const RequestHeadOptions& optio
     add(name, value);
   }
   for (const std::string& name : correlation_names_) correlation_prefixes_.push_back("\r\n" + name + ": ");
-  add("Accept", options.streaming ? "text/event-stream" : "application/json");
-  add("Content-Type", "application/json");
+  for (const std::string& name : options.request_id_aliases) request_id_prefixes_.push_back("\r\n" + name + ": ");
+  add("Accept", !options.accept.empty() ? options.accept
+                : options.streaming   ? "text/event-stream"
+                                      : "application/json");
+  add("Content-Type", !options.content_type.empty() ? options.content_type : "application/json");
 }
 
 void RequestHead::format(std::string& out, std::string_view request_id,
@@ -65,6 +70,10 @@ void RequestHead::format(std::string& out, std::string_view request_id,
   out += fixed_;
   out += "X-Request-ID: ";
   out += request_id;
+  for (const std::string& prefix : request_id_prefixes_) {
+    out += prefix;
+    out += request_id;
+  }
   for (const std::string& prefix : correlation_prefixes_) {
     out += prefix;
     out += correlation_id;

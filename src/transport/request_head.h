@@ -18,6 +18,11 @@ struct RequestHeadOptions {
   std::string api_key;                                            // empty = none
   bool streaming = false;
   AffinityHeaders affinity;  // per-request headers carrying the conversation id
+  std::string accept;        // empty: text/event-stream when streaming, else application/json
+  // More names that carry the request id, after X-Request-ID (SageMaker's
+  // X-Amzn-SageMaker-Inference-Id).
+  std::vector<std::string> request_id_aliases;
+  std::string content_type;  // empty: application/json (multipart runs name their boundary here)
 };
 
 class RequestHead {
@@ -43,6 +48,7 @@ class RequestHead {
   std::vector<std::pair<std::string, std::string>> redacted_;
   std::vector<std::string> correlation_names_;
   std::vector<std::string> correlation_prefixes_;  // "\r\nName: " per name
+  std::vector<std::string> request_id_prefixes_;   // "\r\nName: " per request-id alias
 };
 
 }  // namespace aiperf

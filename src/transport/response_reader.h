@@ -2,19 +2,25 @@
 // Incremental HTTP/1.1 response parsing for one request: the transport feeds it the bytes
 // of each socket read together with the time that read completed; it fills the RawRecord
 // (status, headers we need, de-chunked body, SSE message stamps). Parsing is Beast's.
+// An AWS event-stream body (SageMaker's response stream) is unwrapped as it arrives: the body
+// keeps only the PayloadPart bytes, which carry the model's own SSE stream.
 #include <cstdint>
 #include <string_view>
 
 #include <boost/beast/http/basic_parser.hpp>
 
+#include "common/aws_event_stream.h"
 #include "records/raw_record.h"
+#include "transport/response_size_limit.h"
 #include "transport/sse_scanner.h"
 
 namespace aiperf {
 
 class ResponseReader : public boost::beast::http::basic_parser<false> {
  public:
-  explicit ResponseReader(RawRecord& record);
+  // A body longer than `max_body_bytes` (de-chunked) stops the read with a
+  // ResponseTooLargeError in the record; the complete SSE messages before it are kept.
+  explicit ResponseReader(RawRecord& record, uint64_t max_body_bytes = kDefaultMaxResponseBytes);
 
   // Feeds bytes read at `read_ns`. Returns how many were consumed; unconsumed bytes
   // (an incomplete header) must be offered again with more data appended.
@@ -44,11 +50,16 @@ class ResponseReader : public boost::beast::http::basic_parser<false> {
                             boost::beast::error_code& ec) override;
   void on_finish_impl(boost::beast::error_code& ec) override;
 
-  void append_body(std::string_view data);
+  void append_body(std::string_view data, boost::beast::error_code& ec);
+  void fail_event_stream(AwsEventStreamDecoder::Status status, boost::beast::error_code& ec);
 
   RawRecord& record_;
   SseScanner sse_;
+  bool aws_event_stream_ = false;  // Content-Type application/vnd.amazon.eventstream
+  AwsEventStreamDecoder aws_;
   int64_t read_ns_ = 0;
+  uint64_t max_body_bytes_;
+  uint64_t body_received_ = 0;  // de-chunked body bytes, before any AWS unwrapping
 };
 
 }  // namespace aiperf

@@ -1,8 +1,9 @@
 #pragma once
 // Finds Server-Sent-Event message boundaries in a body as it arrives, without copying or
-// parsing fields. A message ends at a blank line ("\n\n" or "\r\n\r\n"); each message is
-// stamped with the time of the read that delivered its first byte. Field parsing happens
-// later, off the hot path.
+// parsing fields. Lines end at CR, LF or CRLF (WHATWG); a message ends at an empty line.
+// Each message is pushed once it is complete, stamped with the time of the read that
+// completed it (upstream's rule, workloads-and-endpoints.md §7.4), so `chunks` only ever
+// holds whole messages. Field parsing happens later, off the hot path.
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -16,12 +17,18 @@ class SseScanner {
   // `data` was appended to the body at `body_offset`; `read_ns` is when its read completed.
   void scan(std::string_view data, uint32_t body_offset, int64_t read_ns,
             std::vector<ResponseChunk>& chunks);
-  // End of body: a message without a terminating blank line still counts.
-  void finish(uint32_t body_size, std::vector<ResponseChunk>& chunks);
+  // End of body at `read_ns`: a message without a terminating empty line still counts, and
+  // the end of the body is what completed it.
+  void finish(uint32_t body_size, int64_t read_ns, std::vector<ResponseChunk>& chunks);
 
  private:
+  // Where the scan stands inside a message: in a line's text, or just after a line break
+  // (CR or LF), where the next break would end an empty line. `after_cr` is kept across
+  // reads so a CRLF split between two reads is one line break, not two.
+  enum class Line : uint8_t { text, after_cr, after_lf };
   bool in_message_ = false;
-  bool line_empty_ = true;  // no byte other than '\r' since the last '\n'
+  uint32_t start_ = 0;  // body offset of the open message's first byte
+  Line line_ = Line::text;
 };
 
 }  // namespace aiperf

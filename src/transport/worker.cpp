@@ -1,6 +1,7 @@
 #include "transport/worker.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <sys/prctl.h>
@@ -16,6 +17,7 @@
 #include "endpoints/response_parser.h"
 #include "timing/renewal_budget.h"
 #include "transport/response_reader.h"
+#include "transport/url_rotation.h"
 
 namespace aiperf {
 
@@ -45,6 +47,11 @@ bool is_disconnect(const boost::system::error_code& ec) {
          ec == asio::error::broken_pipe || ec == asio::ssl::error::stream_truncated;
 }
 
+int64_t wall_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 ErrorDetails transport_error(std::string type, std::string message) {
   return ErrorDetails{std::nullopt, std::move(type), std::move(message)};
 }
@@ -58,7 +65,12 @@ Worker::Worker(WorkerOptions options, CreditReturns& returns, RecordQueue& recor
       work_(io_.get_executor()),
       sweep_timer_(io_),
       pace_timer_(io_),
-      lag_monitor_(io_, kLoopLagPeriod) {}
+      lag_monitor_(io_, kLoopLagPeriod) {
+  idle_.resize(options_.targets.size());
+  sent_per_url_.assign(options_.targets.size(), 0);
+  if (options_.sigv4)
+    for (const UrlTarget& t : options_.targets) signers_.emplace_back(*options_.sigv4, t.url.path, t.sign_host);
+}
 
 Worker::~Worker() { stop(); }
 
@@ -188,10 +200,11 @@ void Worker::schedule_timeout_sweep() {
   });
 }
 
-std::shared_ptr<HttpConnection> Worker::take_idle() {
-  while (!idle_.empty()) {
-    std::shared_ptr<HttpConnection> conn = std::move(idle_.back());
-    idle_.pop_back();
+std::shared_ptr<HttpConnection> Worker::take_idle(uint32_t url) {
+  auto& idle = idle_[url];
+  while (!idle.empty()) {
+    std::shared_ptr<HttpConnection> conn = std::move(idle.back());
+    idle.pop_back();
     if (!peek_before_reuse_ || !conn->peer_closed()) return conn;
     conn->close();
   }
@@ -201,7 +214,7 @@ std::shared_ptr<HttpConnection> Worker::take_idle() {
 // --connection-reuse-strategy: the connection this credit may reuse, or null for a new one.
 std::shared_ptr<HttpConnection> Worker::take_reusable(const Credit& credit) {
   switch (options_.reuse) {
-    case ConnectionReuse::pooled: return take_idle();
+    case ConnectionReuse::pooled: return take_idle(url_index_for(credit, keeps_session(credit), idle_.size()));
     case ConnectionReuse::never: return nullptr;
     case ConnectionReuse::sticky_user_sessions: break;
   }
@@ -216,7 +229,7 @@ std::shared_ptr<HttpConnection> Worker::take_reusable(const Credit& credit) {
 // After a complete response on a connection that may carry another request.
 void Worker::keep_alive(const Credit& credit, std::shared_ptr<HttpConnection> conn) {
   if (options_.reuse == ConnectionReuse::pooled) {
-    idle_.push_back(std::move(conn));
+    idle_[conn->url_index].push_back(std::move(conn));
     return;
   }
   // Sticky: held for the conversation's next turn, closed after its final one (a
@@ -270,7 +283,8 @@ void Worker::fail(RawRecord& record, const HttpConnection& conn, const boost::sy
     record.error = transport_error("TimeoutError", message);
   } else {
     record.error = transport_error("ConnectionError", std::string(during) + " " +
-                                                          options_.url.display() + ": " + ec.message());
+                                                          options_.targets[conn.url_index].url.display() + ": " +
+                                                          ec.message());
   }
 }
 
@@ -292,21 +306,28 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
     rec.chunks.reserve(64);
   }
   const std::string* body = &(*options_.requests)[credit.dataset_index].body;
-  if (credit.session_turns == 1) assign_uuid4(rec.x_correlation_id);
+  const bool session = keeps_session(credit);
+  if (!session) assign_uuid4(rec.x_correlation_id);
+  const uint32_t url = url_index_for(credit, session, options_.targets.size());
+  const UrlTarget& target = options_.targets[url];
+  ++sent_per_url_[url];
 
   try {
     // Inside the try: a body that cannot be built becomes an error record, never a lost credit.
-    if (credit.session_turns > 1) body = &session_turn_body(credit, rec);
+    if (session) body = &session_turn_body(credit, rec);
     for (int attempt = 0;; ++attempt) {
       // A retry always uses a fresh connection, so it cannot be stale again.
       std::shared_ptr<HttpConnection> conn = attempt == 0 ? take_reusable(credit) : nullptr;
       bool reused = conn != nullptr;
-      if (!conn) conn = std::make_shared<HttpConnection>(io_, options_.tls);
+      if (!conn) {
+        conn = std::make_shared<HttpConnection>(io_, target.tls);
+        conn->url_index = url;
+      }
       track(*conn, credit, mono_ns());
       rec.trace.connection_reused = reused;
       if (!reused) {
         rec.trace.connect_start_ns = mono_ns();
-        auto ec = co_await conn->connect(options_.endpoints, options_.url.host, options_.verify_host);
+        auto ec = co_await conn->connect(target.endpoints, target.url.host, options_.verify_host);
         if (ec) {
           fail(rec, *conn, ec, "cannot connect to");
           untrack(*conn);
@@ -316,6 +337,8 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
         rec.trace.connect_end_ns = mono_ns();
       }
       Outcome outcome = co_await exchange(conn, rec, *body, reused, credit);
+      if (options_.video && (outcome == Outcome::done || outcome == Outcome::done_close))
+        outcome = co_await follow_video_job(conn, rec, outcome, credit);
       disarm_cancellation(*conn);
       untrack(*conn);
       // The cancel timer fired while the complete response was already read: a success,
@@ -341,8 +364,9 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
     rec.error = transport_error("InternalError", e.what());
   }
 
-  if (credit.session_turns > 1) session_turn_done(credit, rec);
+  if (session) session_turn_done(credit, rec);
   credit.done_ns = rec.end_ns ? rec.end_ns : mono_ns();
+  credit.failed = rec.error || rec.was_cancelled || rec.http_status < 200 || rec.http_status >= 300;
   // The record goes first so that, once the issuer has seen every credit back, every
   // record is already queued for the processor.
   records_.push(std::move(record));
@@ -354,10 +378,19 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   }
 }
 
+// Multi-turn sessions and every agentic / DAG conversation (a one-turn child still needs its
+// fork history and correlation ids) keep state here between turns.
+bool Worker::keeps_session(const Credit& credit) const {
+  return credit.session_turns > 1 ||
+         (options_.dataset && !options_.dataset->entries[credit.dataset_index].message_turns.empty());
+}
+
 // Turn 1 of a session sends its prepared body; later turns are built now, with the replies
 // so far, and kept in the record (the analytic plane counts ISL from what was really sent).
 const std::string& Worker::session_turn_body(const Credit& credit, RawRecord& rec) {
   SessionHistory& session = sessions_[credit.session_id];
+  if (!options_.dataset->entries[credit.dataset_index].message_turns.empty())
+    return message_turn_body(credit, rec, session.history);
   if (session.correlation_id.empty()) assign_uuid4(session.correlation_id);
   rec.x_correlation_id = session.correlation_id;
   if (credit.turn_index == 0) return (*options_.requests)[credit.dataset_index].body;
@@ -366,25 +399,67 @@ const std::string& Worker::session_turn_body(const Credit& credit, RawRecord& re
   return rec.request_body;
 }
 
+// A DAG session's turn: built now unless it is a first turn without inherited history.
+const std::string& Worker::message_turn_body(const Credit& credit, RawRecord& rec, std::string& history) {
+  assign_keyed_uuid4(rec.x_correlation_id, options_.correlation_key, credit.session_id);
+  rec.agent_depth = credit.agent_depth;
+  if (credit.agent_depth > 0)
+    assign_keyed_uuid4(rec.parent_correlation_id, options_.correlation_key, credit.parent_session_id);
+  if (credit.turn_index == 0 && credit.forked) {
+    auto it = fork_snapshots_.find({credit.parent_session_id, credit.dataset_index});
+    if (it != fork_snapshots_.end()) {
+      history = std::move(it->second);
+      fork_snapshots_.erase(it);
+    }
+  }
+  if (credit.turn_index == 0 && history.empty()) return (*options_.requests)[credit.dataset_index].body;
+  rec.request_body =
+      build_message_turn_body(*options_.config, options_.dataset->entries[credit.dataset_index], credit.turn_index, history);
+  return rec.request_body;
+}
+
+// After a DAG session's turn: the history grows by the turn and its reply, each FORK child
+// launched by this turn gets a copy, and the session is forgotten after its final turn.
+void Worker::message_turn_done(const Credit& credit, const RawRecord& rec) {
+  auto it = sessions_.find(credit.session_id);
+  if (it == sessions_.end()) return;
+  const DatasetEntry& entry = options_.dataset->entries[credit.dataset_index];
+  const MessageTurn& turn = entry.message_turns[credit.turn_index];
+  const bool last = credit.turn_index + 1 >= credit.session_turns;
+  const bool forks = std::any_of(turn.launches.begin(), turn.launches.end(), [](const ChildLaunch& l) { return l.fork; });
+  if (!last || forks) {
+    append_message_turn_history(it->second.history, entry, credit.turn_index,
+                                entry.capture_replies ? reply_text(rec) : std::string());
+    for (const ChildLaunch& l : turn.launches)
+      if (l.fork) fork_snapshots_[{credit.session_id, l.child}] = it->second.history;
+  }
+  if (last) sessions_.erase(it);
+}
+
+// The reply's text for the history; a failed, cancelled or unreadable reply adds nothing.
+std::string Worker::reply_text(const RawRecord& rec) const {
+  std::string reply;
+  if (rec.error || rec.was_cancelled) return reply;
+  try {
+    for (const ParsedResponse& r : parse_record(*options_.config, rec).responses) reply += r.text;
+  } catch (const std::exception&) {
+    reply.clear();
+  }
+  return reply;
+}
+
 // Per turn, after the whole response is in (never per chunk): keep the reply's text for the
 // next turn, or forget the session after its final turn.
 void Worker::session_turn_done(const Credit& credit, const RawRecord& rec) {
+  if (!options_.dataset->entries[credit.dataset_index].message_turns.empty()) return message_turn_done(credit, rec);
   auto it = sessions_.find(credit.session_id);
   if (it == sessions_.end()) return;
   if (credit.turn_index + 1 >= credit.session_turns) {
     sessions_.erase(it);
     return;
   }
-  std::string reply;
-  if (!rec.error && !rec.was_cancelled) {
-    try {
-      for (const ParsedResponse& r : parse_record(*options_.config, rec).responses) reply += r.text;
-    } catch (const std::exception&) {
-      reply.clear();  // an unreadable reply adds nothing to the history, like a failed one
-    }
-  }
   it->second.replies.resize(credit.turn_index);
-  it->second.replies.push_back(std::move(reply));  // a failed or empty reply adds nothing
+  it->second.replies.push_back(reply_text(rec));  // a failed or empty reply adds nothing
 }
 
 void Worker::return_credit(const Credit& credit, ReturnKind kind) {
@@ -424,7 +499,8 @@ asio::awaitable<Worker::Outcome> Worker::exchange(const std::shared_ptr<HttpConn
                                                   RawRecord& rec, const std::string& body, bool reused,
                                                   Credit& credit) {
   HttpConnection& conn = *conn_ptr;
-  options_.head->format(conn.head, rec.x_request_id, rec.x_correlation_id, body.size());
+  options_.targets[conn.url_index].head->format(conn.head, rec.x_request_id, rec.x_correlation_id, body.size());
+  if (!signers_.empty()) signers_[conn.url_index].sign(conn.head, body, wall_seconds());
   rec.start_ns = rec.trace.send_start_ns = mono_ns();
   auto [wec, written] = co_await conn.write(conn.head, body, rec.trace.writes);
   rec.trace.bytes_sent = written;
@@ -436,10 +512,10 @@ asio::awaitable<Worker::Outcome> Worker::exchange(const std::shared_ptr<HttpConn
   rec.trace.send_end_ns = mono_ns();
   // §4.7: the cancellation delay runs from the moment the whole body is written.
   if (credit.cancel_after_ns >= 0) arm_cancellation(conn_ptr, credit.cancel_after_ns);
-  // --prefill-concurrency: the slot frees at the first SSE message (its first byte read).
+  // --prefill-concurrency: the slot frees at the first complete SSE message.
   bool report_first_token = credit.prefill_gated && !credit.first_token_reported;
 
-  ResponseReader reader(rec);
+  ResponseReader reader(rec, options_.max_response_bytes);
   char* buf = conn.read_buffer();
   size_t have = 0;
   bool received_any = false;
@@ -463,7 +539,8 @@ asio::awaitable<Worker::Outcome> Worker::exchange(const std::shared_ptr<HttpConn
       }
       if (pec) {
         rec.end_ns = read_ns;
-        rec.error = transport_error("ProtocolError", "invalid HTTP response: " + pec.message());
+        // The reader may have said what was wrong already (an AWS event-stream error).
+        if (!rec.error) rec.error = transport_error("ProtocolError", "invalid HTTP response: " + pec.message());
         co_return Outcome::failed;
       }
       if (report_first_token && rec.event_stream && !rec.chunks.empty()) {

@@ -5,7 +5,9 @@
 // another worker.
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -26,17 +28,30 @@
 #include "transport/http_connection.h"
 #include "transport/loop_lag_monitor.h"
 #include "transport/request_head.h"
+#include "transport/response_size_limit.h"
+#include "transport/sigv4_signer.h"
+#include "transport/video_job_poll.h"
 
 namespace aiperf {
 
+// One --url joined with the endpoint path, with what every request to it shares.
+struct UrlTarget {
+  EndpointUrl url;
+  std::vector<tcp::endpoint> endpoints;  // resolved and probed once, before the run
+  const RequestHead* head = nullptr;     // request line and Host differ per URL
+  std::string sign_host;                 // --auth-type sigv4: the Host header that is signed
+  asio::ssl::context* tls = nullptr;     // null: plain HTTP
+};
+
 struct WorkerOptions {
   uint32_t id = 0;
-  EndpointUrl url;
-  std::vector<tcp::endpoint> endpoints;            // resolved once, before the run
-  const RequestHead* head = nullptr;
+  // Every --url, in order; each request goes to url_index_for(credit) (transport/url_rotation.h).
+  std::vector<UrlTarget> targets;
+  // --auth-type sigv4: each request is signed as it is sent, for the Host header sent.
+  const SigV4Settings* sigv4 = nullptr;
   const std::vector<PreparedRequest>* requests = nullptr;
   int64_t timeout_ns = 0;                          // whole request: connect + send + receive
-  asio::ssl::context* tls = nullptr;               // null: plain HTTP
+  uint64_t max_response_bytes = kDefaultMaxResponseBytes;  // AIPERF_HTTP_MAX_RESPONSE_BYTES
   bool verify_host = true;
   bool streaming = false;
   ConnectionReuse reuse = ConnectionReuse::pooled;  // --connection-reuse-strategy
@@ -44,6 +59,11 @@ struct WorkerOptions {
   // and the replies this worker received for its earlier turns.
   const ProfileConfig* config = nullptr;
   const Dataset* dataset = nullptr;
+  // DAG sessions: correlation ids derive from (this, session id), so a child on any worker
+  // can name its parent's (assign_keyed_uuid4). The same value for every worker of a run.
+  uint64_t correlation_key = 0;
+  // video_generation: each submit is followed until its job ends (worker_video.cpp).
+  const VideoPolling* video = nullptr;
 };
 
 // What a worker measured about itself over its health window (docs/metrics.md, "Client health").
@@ -68,6 +88,9 @@ class Worker : public CreditTarget {
   void begin_health_window();
   // The window ends in stop(); read this after it.
   WorkerLoadSample load_sample() const;
+  // Requests sent to each --url (index = URL), retries of stale connections not counted twice.
+  // Read after stop().
+  const std::vector<uint64_t>& requests_per_url() const { return sent_per_url_; }
 
   void deliver(const Credit& credit) override;
   void cancel_in_flight(BenchmarkPhase phase) override;
@@ -78,9 +101,18 @@ class Worker : public CreditTarget {
   asio::awaitable<void> run_request(Credit credit);
   asio::awaitable<Outcome> exchange(const std::shared_ptr<HttpConnection>& conn_ptr, RawRecord& record,
                                     const std::string& body, bool reused, Credit& credit);
+  // video_generation (worker_video.cpp): polls the submitted job, then downloads the video.
+  asio::awaitable<Outcome> follow_video_job(std::shared_ptr<HttpConnection>& conn, RawRecord& rec, Outcome submit,
+                                            const Credit& credit);
+  asio::awaitable<Outcome> download_video(std::shared_ptr<HttpConnection>& conn, RawRecord& rec, bool reusable,
+                                          const Credit& credit, const VideoJob& job, const std::string& poll_target);
+  asio::awaitable<bool> open_video_connection(std::shared_ptr<HttpConnection>& conn, RawRecord& rec, bool keep_old,
+                                              const Credit& credit, const EndpointUrl& url, bool foreign);
+  Outcome video_failure(RawRecord& rec, const HttpConnection& conn, const boost::system::error_code& ec,
+                        const std::string& protocol_error, const char* during);
   void arm_cancellation(const std::shared_ptr<HttpConnection>& conn, int64_t delay_ns);
   static void disarm_cancellation(HttpConnection& conn);
-  std::shared_ptr<HttpConnection> take_idle();
+  std::shared_ptr<HttpConnection> take_idle(uint32_t url);
   std::shared_ptr<HttpConnection> take_reusable(const Credit& credit);
   void keep_alive(const Credit& credit, std::shared_ptr<HttpConnection> conn);
   void track(HttpConnection& conn, const Credit& credit, int64_t now);
@@ -92,14 +124,20 @@ class Worker : public CreditTarget {
   void run_loop();
   void launch(const Credit& credit);
   void launch_due(int64_t now);
+  bool keeps_session(const Credit& credit) const;
   const std::string& session_turn_body(const Credit& credit, RawRecord& rec);
+  const std::string& message_turn_body(const Credit& credit, RawRecord& rec, std::string& history);
   void session_turn_done(const Credit& credit, const RawRecord& rec);
+  void message_turn_done(const Credit& credit, const RawRecord& rec);
+  std::string reply_text(const RawRecord& rec) const;
 
   // One running multi-turn session: all its turns come to this worker (the issuer routes
   // them here), which keeps what later turns must resend.
   struct SessionHistory {
     std::string correlation_id;         // one X-Correlation-ID for the whole conversation
     std::vector<std::string> replies;   // assistant text per earlier turn ("" = none)
+    // Message-turn (DAG) sessions instead: every message so far, comma-joined compact JSON.
+    std::string history;
     // --connection-reuse-strategy sticky-user-sessions: the connection between turns.
     std::shared_ptr<HttpConnection> conn;
   };
@@ -116,15 +154,22 @@ class Worker : public CreditTarget {
   asio::steady_timer pace_timer_;
   int64_t pace_timer_at_ = 0;
   int64_t pacing_poll_ns_ = 0;  // idle polling ahead of scheduled sends, since the health window opened
-  std::vector<std::shared_ptr<HttpConnection>> idle_;  // keep-alive pool
+  // Keep-alive pool, one per --url: a connection only ever carries requests to its own URL.
+  std::vector<std::vector<std::shared_ptr<HttpConnection>>> idle_;
+  std::vector<uint64_t> sent_per_url_;
   std::vector<HttpConnection*> active_;                // requests in flight
   std::vector<ReturnMessage> pending_returns_;         // not yet handed back to the issuer
   // Sessions cut short by the phase's end keep their entry until the worker goes away.
   std::unordered_map<uint64_t, SessionHistory> sessions_;
+  // A FORK child's starting history, copied when its parent's launching turn finished (the
+  // parent may go on or end before the child's first turn is sent); keyed by (parent
+  // session, child dataset index), unique because a session has at most one fork parent.
+  std::map<std::pair<uint64_t, uint32_t>, std::string> fork_snapshots_;
   // Set once this server has been seen closing idle keep-alive connections: from then on
   // each idle connection is checked (one recv(MSG_PEEK)) before it is reused.
   bool peek_before_reuse_ = false;
   LoopLagMonitor lag_monitor_;
+  std::vector<SigV4Signer> signers_;      // one per URL, this worker's own: they keep scratch state
   std::atomic<pid_t> tid_{0};             // set by the thread itself, for its schedstat
   ThreadCpuSample window_start_, window_end_;
   std::thread thread_;

@@ -5,14 +5,7 @@
 source "$(dirname "$0")/lib/common.bash"
 HERE="$(cd "$(dirname "$0")" && pwd)"
 
-if ! NPM_DIR="$("$HERE/../../scripts/duckdb-npm.sh" 2>"$WORK/npm.log")"; then
-  if [ "${AIPERF_SKIP_DUCKDB:-0}" = "1" ]; then
-    echo "SKIP: DuckDB from npm is unavailable ($(tail -1 "$WORK/npm.log")) and AIPERF_SKIP_DUCKDB=1"
-    exit 77
-  fi
-  cat "$WORK/npm.log" >&2
-  fail "DuckDB from npm is unavailable: install node and npm (or set AIPERF_SKIP_DUCKDB=1 to skip)"
-fi
+need_duckdb
 
 # Errors and streaming, so error columns, NULL metrics and every timestamp are exercised.
 start_mock --error-rate 0.25 --seed 5
@@ -29,7 +22,6 @@ grep -Eq "^time_to_first_token DOUBLE: [1-9]" "$WORK/check.txt" || { cat "$WORK/
 
 # Label-like text columns are dictionary-encoded (a dictionary page, then RLE_DICTIONARY
 # indices); request ids stay PLAIN.
-query() { node "$HERE/lib/duckdb_query.mjs" "$NPM_DIR" "$1"; }
 query "SELECT path_in_schema AS col, encodings, dictionary_page_offset AS dict
        FROM parquet_metadata('$ART/profile_export.parquet') WHERE row_group_id = 0" >"$WORK/meta.txt" \
   || { cat "$WORK/meta.txt"; fail "parquet_metadata() failed"; }
@@ -41,22 +33,19 @@ grep '"col":"x_request_id"' "$WORK/meta.txt" | grep -q RLE_DICTIONARY \
   && { cat "$WORK/meta.txt"; fail "x_request_id must stay PLAIN"; }
 
 # A dictionary that hits its limit mid row group falls back to PLAIN for the rest of it: a
-# file written by the unit test binary with a 4-entry limit (tests/unit/export/
-# parquet_file_writer_test.cpp, WritesReaderSampleWhenAsked) must read back exactly.
-UNIT_EXPORT="$(dirname "$AIPERF")/tests/unit_export"
-if [ -x "$UNIT_EXPORT" ]; then
-  AIPERF_PARQUET_SAMPLE="$WORK/fallback.parquet" "$UNIT_EXPORT" --gtest_filter='*WritesReaderSampleWhenAsked' \
-    >"$WORK/sample.txt" 2>&1 || { cat "$WORK/sample.txt"; fail "writing the fallback sample failed"; }
-  query "SELECT count(*) AS n, count(*) FILTER (WHERE label IS DISTINCT FROM
-           CASE WHEN id % 5 = 0 THEN NULL ELSE 'v' || (id % 7) END) AS bad
-         FROM '$WORK/fallback.parquet'" >"$WORK/fallback.txt" 2>&1 || { cat "$WORK/fallback.txt"; fail "fallback sample unreadable"; }
-  grep -q '"n":"30","bad":"0"' "$WORK/fallback.txt" || { cat "$WORK/fallback.txt"; fail "fallback sample reads back wrong"; }
-  query "SELECT encodings FROM parquet_metadata('$WORK/fallback.parquet') WHERE path_in_schema = 'label'" \
-    | grep -q 'PLAIN.*RLE_DICTIONARY\|RLE_DICTIONARY.*PLAIN' || fail "fallback sample lacks PLAIN + RLE_DICTIONARY pages"
-  echo "dictionary fallback sample: ok"
-else
-  echo "note: $UNIT_EXPORT not built; dictionary fallback read-back not checked"
-fi
+# file written by our writer with a 4-entry limit (tests/tools/parquet_tool.cpp,
+# fallback-sample) must read back exactly.
+PARQUET_TOOL="$(dirname "$AIPERF")/tests/parquet_tool"
+[ -x "$PARQUET_TOOL" ] || fail "$PARQUET_TOOL is not built (ninja parquet_tool)"
+"$PARQUET_TOOL" fallback-sample "$WORK/fallback.parquet" >"$WORK/sample.txt" 2>&1 \
+  || { cat "$WORK/sample.txt"; fail "writing the fallback sample failed"; }
+query "SELECT count(*) AS n, count(*) FILTER (WHERE label IS DISTINCT FROM
+         CASE WHEN id % 5 = 0 THEN NULL ELSE 'v' || (id % 7) END) AS bad
+       FROM '$WORK/fallback.parquet'" >"$WORK/fallback.txt" 2>&1 || { cat "$WORK/fallback.txt"; fail "fallback sample unreadable"; }
+grep -q '"n":"30","bad":"0"' "$WORK/fallback.txt" || { cat "$WORK/fallback.txt"; fail "fallback sample reads back wrong"; }
+query "SELECT encodings FROM parquet_metadata('$WORK/fallback.parquet') WHERE path_in_schema = 'label'" \
+  | grep -q 'PLAIN.*RLE_DICTIONARY\|RLE_DICTIONARY.*PLAIN' || fail "fallback sample lacks PLAIN + RLE_DICTIONARY pages"
+echo "dictionary fallback sample: ok"
 
 # Cancelled requests: was_cancelled and cancellation_time_ns.
 start_mock --ttft-ms 100

@@ -5,15 +5,8 @@
 # --ignore-trace-delays the same records go back to back.
 source "$(dirname "$0")/lib/common.bash"
 
-mock_run() {
-  local name="$1"
-  shift
-  start_mock --timing-log "$WORK/$name.jsonl"
-  local pid="${MOCK_PIDS[-1]}"
-  "$AIPERF" profile -m mock-model -u "$MOCK_URL" --artifact-dir "$WORK/art-$name" --ui none \
-    "$@" >"$WORK/$name.out" 2>&1 || { cat "$WORK/$name.out"; fail "aiperf $name failed"; }
-  kill -INT "$pid"
-  wait "$pid" || true
+mock_run() {  # mock_run NAME [aiperf flags...]
+  profile_own_mock "$1" "" "${@:2}"
 }
 
 mkdir -p "$WORK/capture/2026/03/02/10" "$WORK/capture/2026/03/02/11"
@@ -36,19 +29,15 @@ mock_run nodelay --input-file "$WORK/capture" --ignore-trace-delays --concurrenc
 
 WORK="$WORK" py '
 import json, os
+from e2e_checks import body_hash
 work = os.environ["WORK"]
-def fnv(b):
-    h = 0xcbf29ce484222325
-    for c in b:
-        h = ((h ^ c) * 0x100000001b3) % (1 << 64)
-    return f"{h:016x}"
 def sent(name):  # bodies the mock read, in arrival order
     return [e["body_fnv1a"] for e in sorted((json.loads(l) for l in open(f"{work}/{name}.jsonl")), key=lambda e: e["read_ns"])]
 payloads = {}
 for s in json.load(open(f"{work}/art-sched/inputs.json"))["data"]:
     p = s["payloads"][0]
     assert p["model"] == "mock-model" and p["max_completion_tokens"] == 3, p
-    payloads[p["messages"][0]["content"]] = fnv(json.dumps(p, separators=(",", ":"), ensure_ascii=False).encode())
+    payloads[p["messages"][0]["content"]] = body_hash(p)
 assert sorted(payloads) == ["first", "second", "third"], payloads
 order = [payloads[t] for t in ("first", "second", "third")]
 assert sent("sched") == order, "fixed schedule did not send the captures in time order"

@@ -6,17 +6,9 @@
 source "$(dirname "$0")/lib/common.bash"
 
 # run NAME [aiperf flags...]: 4 conversations x 3 turns, 2 at a time, 40 ms think time.
-run() {
-  local name="$1"
-  shift
-  start_mock --itl-ms 1 --timing-log "$WORK/$name.jsonl"
-  local pid="${MOCK_PIDS[-1]}"
-  "$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --concurrency 2 --conversation-num 4 \
-    --conversation-turn-mean 3 --conversation-turn-delay-mean 40 --isl 8 --osl 3 --random-seed 3 \
-    --artifact-dir "$WORK/art-$name" --ui none "$@" >"$WORK/$name.out" 2>&1 \
-    || { cat "$WORK/$name.out"; fail "aiperf $name failed"; }
-  kill -INT "$pid"
-  wait "$pid" || true
+run() {  # run NAME [aiperf flags...]
+  profile_own_mock "$1" "--itl-ms 1" --streaming --concurrency 2 --conversation-num 4 \
+    --conversation-turn-mean 3 --conversation-turn-delay-mean 40 --isl 8 --osl 3 --random-seed 3 "${@:2}"
 }
 
 run sticky --connection-reuse-strategy sticky-user-sessions -H 'x-session-affinity: user-value'

@@ -5,15 +5,8 @@
 source "$(dirname "$0")/lib/common.bash"
 
 # mock_run NAME [aiperf flags...]
-mock_run() {
-  local name="$1"
-  shift
-  start_mock --timing-log "$WORK/$name.jsonl"
-  local pid="${MOCK_PIDS[-1]}"
-  "$AIPERF" profile -m mock-model -u "$MOCK_URL" --artifact-dir "$WORK/art-$name" --ui none \
-    --export-level raw "$@" >"$WORK/$name.out" 2>&1 || { cat "$WORK/$name.out"; fail "aiperf $name failed"; }
-  kill -INT "$pid"
-  wait "$pid" || true
+mock_run() {  # mock_run NAME [aiperf flags...]
+  profile_own_mock "$1" "" --export-level raw "${@:2}"
 }
 
 mock_run first --streaming --request-count 6 --num-dataset-entries 6 --isl 12 --osl 3 --random-seed 5 \
@@ -44,12 +37,8 @@ grep -q "bad.jsonl, line 1: a raw_payload row needs a 'messages' list" "$WORK/ba
 
 WORK="$WORK" py '
 import json, os, hashlib, collections
+from e2e_checks import fnv
 work = os.environ["WORK"]
-def fnv(b):
-    h = 0xcbf29ce484222325
-    for c in b:
-        h = ((h ^ c) * 0x100000001b3) % (1 << 64)
-    return f"{h:016x}"
 def hashes(name):
     return sorted(json.loads(l)["body_fnv1a"] for l in open(f"{work}/{name}.jsonl"))
 first, replay = hashes("first"), hashes("replay")

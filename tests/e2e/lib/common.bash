@@ -6,6 +6,7 @@ AIPERF="$(realpath "$1")"
 MOCK="$(realpath "$2")"
 WORK="$(mktemp -d)"
 MOCK_PIDS=()
+E2E_LIB="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 cleanup() {
   for pid in "${MOCK_PIDS[@]:-}"; do
@@ -37,9 +38,44 @@ start_mock() {
   fail "mock server did not start"
 }
 
-# py 'python code' : runs python3 with ART (artifact dir) in the environment
+# py 'python code' : runs python3 with ART (artifact dir) in the environment and lib/e2e_checks.py
+# importable
 py() {
   local code="$1"
   shift
-  ART="${ART:-}" python3 -c "$code" "$@"
+  ART="${ART:-}" PYTHONPATH="$E2E_LIB${PYTHONPATH:+:$PYTHONPATH}" python3 -c "$code" "$@"
+}
+
+# need_duckdb: sets NPM_DIR (DuckDB from npm, scripts/duckdb-npm.sh) and defines
+# `query SQL` (runs it, prints the rows as JSON). Without DuckDB the test fails, or skips (77)
+# when AIPERF_SKIP_DUCKDB=1.
+need_duckdb() {
+  local lib
+  lib="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+  if ! NPM_DIR="$("$lib/../../../scripts/duckdb-npm.sh" 2>"$WORK/npm.log")"; then
+    if [ "${AIPERF_SKIP_DUCKDB:-0}" = "1" ]; then
+      echo "SKIP: DuckDB from npm is unavailable ($(tail -1 "$WORK/npm.log")) and AIPERF_SKIP_DUCKDB=1"
+      exit 77
+    fi
+    cat "$WORK/npm.log" >&2
+    fail "DuckDB from npm is unavailable: install node and npm (or set AIPERF_SKIP_DUCKDB=1 to skip)"
+  fi
+  DUCKDB_QUERY_JS="$lib/duckdb_query.mjs"
+}
+query() { node "$DUCKDB_QUERY_JS" "$NPM_DIR" "$1"; }
+
+# profile_own_mock NAME "MOCK FLAGS" [aiperf profile flags...]: starts a mock of its own that logs
+# each request's timing and body hash to $WORK/NAME.jsonl, profiles it into $WORK/art-NAME
+# (console output in $WORK/NAME.out), then stops the mock so that its log is complete.
+# A failed run prints its output and fails the test.
+profile_own_mock() {
+  local name="$1" mock_flags="$2"
+  shift 2
+  # shellcheck disable=SC2086
+  start_mock $mock_flags --timing-log "$WORK/$name.jsonl"
+  local pid="${MOCK_PIDS[-1]}"
+  "$AIPERF" profile -m mock-model -u "$MOCK_URL" --artifact-dir "$WORK/art-$name" --ui none "$@" \
+    >"$WORK/$name.out" 2>&1 || { cat "$WORK/$name.out"; fail "aiperf $name failed"; }
+  kill -INT "$pid"
+  wait "$pid" || true
 }

@@ -63,13 +63,18 @@ TEST(ProfileCli, ModelAliasesCommaListsAndRepeats) {
   EXPECT_EQ(parse({"--model", "a"}).model_names, std::vector<std::string>{"a"});
   EXPECT_EQ(parse({"--model-names", "a"}).model_names, std::vector<std::string>{"a"});
   EXPECT_EQ(parse({"--model=a"}).model_names, std::vector<std::string>{"a"});
-  // Several models (comma list, repeats, several values) are recognised, then refused until
-  // model selection is implemented: benchmarking only the first would be silently wrong.
-  const std::string refused = "--model: several model names (model selection) are not supported yet by aiperf-cpp";
-  EXPECT_EQ(error_of({"-m", "a, b"}, false), "-m" + refused.substr(7));
-  EXPECT_EQ(error_of({"-m", "a", "-m", "b"}, false), "-m" + refused.substr(7));
-  EXPECT_EQ(error_of({"-m", "a", "b", "--streaming"}, false), "-m" + refused.substr(7));
-  EXPECT_EQ(error_of({"--model=a,b"}, false), refused);
+  // Several models: comma list, repeats, several values.
+  const std::vector<std::string> ab{"a", "b"};
+  EXPECT_EQ(parse({"-m", "a, b"}).model_names, ab);
+  EXPECT_EQ(parse({"-m", "a", "-m", "b"}).model_names, ab);
+  EXPECT_EQ(parse({"-m", "a", "b", "--streaming"}).model_names, ab);
+  EXPECT_EQ(parse({"--model=a,b"}).model_names, ab);
+  EXPECT_EQ(parse({"--model=a,b"}).model_selection, ModelSelection::round_robin);
+  EXPECT_EQ(parse({"--model=a,b", "--model-selection-strategy", "random"}).model_selection, ModelSelection::random);
+  EXPECT_THAT(error_of({"--model=a,b", "--model-selection-strategy", "weighted"}, false),
+              HasSubstr("weighted needs per-model weights"));
+  EXPECT_THAT(error_of({"--model=a,b", "--model-selection-strategy", "first"}, false),
+              HasSubstr("--model-selection-strategy: invalid choice 'first'"));
 }
 
 TEST(ProfileCli, SyntheticAliases) {
@@ -153,9 +158,13 @@ TEST(ProfileCli, UrlNormalisation) {
   EXPECT_EQ(parse_with_model({"--url", "https://h:1/v1"}).urls,
             std::vector<std::string>{"https://h:1/v1"});
   EXPECT_EQ(parse_with_model({"--url", "HTTP://h"}).urls, std::vector<std::string>{"http://h"});
-  const std::string refused = ": several URLs (load balancing) are not supported yet by aiperf-cpp";
-  EXPECT_EQ(error_of({"-u", "127.0.0.1:1", "-u", "127.0.0.1:2"}), "-u" + refused);
-  EXPECT_EQ(error_of({"--url", "a:1,b:2"}), "--url" + refused);
+  // Several URLs, repeated or as a comma list, in order (round robin at send time).
+  EXPECT_EQ(parse_with_model({"-u", "127.0.0.1:1", "-u", "127.0.0.1:2"}).urls,
+            (std::vector<std::string>{"http://127.0.0.1:1", "http://127.0.0.1:2"}));
+  EXPECT_EQ(parse_with_model({"--url", "a:1,b:2", "--url-strategy", "ROUND-ROBIN"}).urls,
+            (std::vector<std::string>{"http://a:1", "http://b:2"}));
+  EXPECT_EQ(error_of({"--url-strategy", "random"}),
+            "--url-strategy: invalid choice 'random' (choose from round_robin)");
   EXPECT_EQ(error_of({"--url", "ftp://h"}),
             "--url: unsupported scheme 'ftp' in 'ftp://h' (only http and https are allowed)");
   EXPECT_EQ(error_of({"--url", "http://"}), "--url: missing host in 'http://'");
@@ -247,15 +256,15 @@ TEST(ProfileCli, NotYetSupportedFlags) {
   EXPECT_EQ(error_of({"--session-arrival-pattern", "poisson", "--request-rate", "1"}),
             "--session-arrival-pattern is not supported yet by aiperf-cpp");
   // Reported even without --model: the user should learn the flag is the problem first.
-  EXPECT_EQ(error_of({"--hf-weka-dataset", "x"}, false), "--hf-weka-dataset is not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--gpu-telemetry"}, false), "--gpu-telemetry is not supported yet by aiperf-cpp");
 }
 
 TEST(ProfileCli, BadEnums) {
   EXPECT_EQ(error_of({"--endpoint-type", "bogus"}),
-            "--endpoint-type: invalid choice 'bogus' (choose from chat, completions)");
-  EXPECT_EQ(error_of({"--endpoint-type", "responses"}),
-            "--endpoint-type responses is not supported yet by aiperf-cpp (supported: chat, "
-            "completions)");
+            "--endpoint-type: invalid choice 'bogus' (choose from chat, completions, responses, messages, "
+            "embeddings, nim_embeddings, chat_embeddings, nim_rankings, cohere_rankings, hf_tei_rankings, "
+            "huggingface_generate, image_generation, image_edit, video_generation, image_retrieval, "
+            "audio_transcription, solido_rag, raw, template)");
   EXPECT_EQ(error_of({"--export-level", "all"}),
             "--export-level: invalid choice 'all' (choose from summary, records, raw)");
   EXPECT_EQ(error_of({"--ui", "dashboard"}),
@@ -324,7 +333,7 @@ TEST(ProfileCli, HelpPrintsAndReturnsNothing) {
   EXPECT_THAT(out, HasSubstr("--user-centric-rate"));
   EXPECT_THAT(out, HasSubstr("--fixed-schedule"));
   EXPECT_THAT(out, HasSubstr("--public-dataset"));
-  EXPECT_THAT(out, ::testing::Not(HasSubstr("--hf-weka-dataset")));  // hidden until supported
+  EXPECT_THAT(out, ::testing::Not(HasSubstr("--gpu-telemetry")));  // hidden until supported
   EXPECT_EQ(out, profile_usage());
   EXPECT_THAT(aiperf_usage(), HasSubstr("profile"));
 }

@@ -111,8 +111,8 @@ TEST(TraceReplayFlags, ValidationErrors) {
   EXPECT_THAT(error_of({"--input-file", "/nonexistent/trace.jsonl"}),
               HasSubstr("--input-file /nonexistent/trace.jsonl: cannot open file"));
   EXPECT_THAT(error_of({"--custom-dataset-type", "single_turn"}), HasSubstr("requires --input-file"));
-  EXPECT_THAT(error_of({"--input-file", f.path, "--custom-dataset-type", "weka_trace"}),
-              HasSubstr("--custom-dataset-type weka_trace is not supported yet"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--custom-dataset-type", "speed_bench_qa"}),
+              HasSubstr("--custom-dataset-type speed_bench_qa is not supported yet"));
   EXPECT_THAT(error_of({"--input-file", f.path, "--custom-dataset-type", "nope"}), HasSubstr("invalid choice"));
   EXPECT_THAT(error_of({"--input-file", f.path, "--fixed-schedule-start-offset", "-1"}),
               HasSubstr("--fixed-schedule-start-offset must be >= 0"));

@@ -96,7 +96,7 @@ TEST(MultiTurnFile, BadInputNamesFileLineAndTurn) {
   EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\"}, {\"text\": \"b\", \"timestamp\": 4, \"delay\": 1}]}\n", kMultiTurn),
               HasSubstr("mutually exclusive"));
   EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\", \"image\": \"x.png\"}]}\n", kMultiTurn),
-              HasSubstr("turn 1: field 'image' is not supported yet"));
+              HasSubstr("line 1, turn 1: image file 'x.png' not found"));
   EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\", \"delay\": 5}]}\n", kMultiTurn),
               HasSubstr("'delay' on a conversation's first turn"));
   EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\"}, {\"text\": \"b\"}]}\n", kMultiTurn, EndpointType::completions),

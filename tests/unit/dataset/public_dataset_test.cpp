@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "dataset/public_dataset.h"
+#include "public_dataset_fixture.h"
 #include "tokenizer/word_tokenizer.h"
 
 namespace aiperf {
@@ -24,61 +25,7 @@ std::string words(int n) {
 }
 
 // A temporary HOME, HF cache and dataset cache; the environment is restored afterwards.
-class PublicDatasetTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/aiperf_public_XXXXXX";
-    root_ = ::mkdtemp(tmpl);
-    for (const char* v : kVars) {
-      const char* old = std::getenv(v);
-      saved_.emplace_back(v, old ? std::optional<std::string>(old) : std::nullopt);
-      ::unsetenv(v);
-    }
-    ::setenv("HOME", (root_ / "home").c_str(), 1);
-    ::setenv("HF_HUB_CACHE", (root_ / "hub").c_str(), 1);
-  }
-  void TearDown() override {
-    for (const auto& [v, old] : saved_) old ? (void)::setenv(v, old->c_str(), 1) : (void)::unsetenv(v);
-    fs::remove_all(root_);
-  }
-
-  void write(const fs::path& p, const std::string& text) {
-    fs::create_directories(p.parent_path());
-    std::ofstream(p) << text;
-  }
-  // A hub-cache snapshot of a dataset repo, with refs/main pointing at it.
-  fs::path snapshot(const std::string& folder) {
-    fs::path repo = root_ / "hub" / folder;
-    write(repo / "refs" / "main", "0123abc");
-    fs::create_directories(repo / "snapshots" / "0123abc");
-    return repo / "snapshots" / "0123abc";
-  }
-
-  ProfileConfig config(const std::string& name) {
-    ProfileConfig c;
-    c.model_names = {"m"};
-    c.random_seed = 1;
-    c.public_dataset = name;
-    return c;
-  }
-  Dataset load(const ProfileConfig& c) { return load_public_dataset(c, tok_, notes_); }
-  std::string error(const ProfileConfig& c) {
-    try {
-      load(c);
-    } catch (const ConfigError& e) {
-      return e.what();
-    }
-    ADD_FAILURE() << "no ConfigError";
-    return "";
-  }
-
-  static constexpr const char* kVars[] = {"HOME", "HF_HOME", "HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE",
-                                          "XDG_CACHE_HOME", "AIPERF_DATASET_CACHE_DIR"};
-  fs::path root_;
-  std::vector<std::pair<const char*, std::optional<std::string>>> saved_;
-  WordTokenizer tok_{"w"};
-  std::ostringstream notes_;
-};
+using PublicDatasetTest = PublicDatasetFixture;
 
 std::string message(const char* from, int n) {
   return std::string("{\"from\": \"") + from + "\", \"value\": \"" + words(n) + "\"}";
@@ -204,7 +151,35 @@ TEST_F(PublicDatasetTest, TextColumnPicksSubsetAndSplitFiles) {
                                   snap.string()));
 }
 
-TEST_F(PublicDatasetTest, TextColumnReadsJsonListsCsvAndRejectsParquetOnly) {
+TEST_F(PublicDatasetTest, NumDatasetEntriesKeepsTheFirstEligibleEntries) {
+  write(root_ / "home/.cache/aiperf/datasets" / kShareGptFile, sharegpt_file());
+  ProfileConfig c = config("sharegpt");
+  c.num_dataset_entries = 2;
+  c.num_dataset_entries_given = true;
+  Dataset d = load(c);
+  ASSERT_EQ(d.entries.size(), 2u);  // of the 3 that pass the length rules, in file order
+  EXPECT_EQ(d.entries[0].prompt, words(5));
+  EXPECT_EQ(d.entries[1].prompt, words(4));  // the first two values of the role-less entry
+  EXPECT_THAT(notes_.str(), HasSubstr("kept 2 conversations"));
+  EXPECT_THAT(notes_.str(), HasSubstr("kept the first 2 of 3 passing (--num-dataset-entries)"));
+
+  fs::path aime = snapshot("datasets--AI-MO--aimo-validation-aime");
+  write(aime / "data.jsonl", "{\"problem\": \"p1\"}\n{\"problem\": \"p2\"}\n{\"problem\": \"p3\"}\n");
+  c = config("aimo_aime");
+  c.num_dataset_entries = 2;
+  c.num_dataset_entries_given = true;
+  d = load(c);
+  ASSERT_EQ(d.entries.size(), 2u);
+  EXPECT_EQ(d.entries[1].prompt, "p2");
+  EXPECT_THAT(notes_.str(), HasSubstr("(the first 2 of 3 rows, --num-dataset-entries)"));
+  c.num_dataset_entries = 100;  // more than the rows: all of them, nothing said
+  EXPECT_EQ(load(c).entries.size(), 3u);
+  c.num_dataset_entries_given = false;
+  c.num_dataset_entries = 1;  // the synthetic default does not bound a public dataset
+  EXPECT_EQ(load(c).entries.size(), 3u);
+}
+
+TEST_F(PublicDatasetTest, TextColumnReadsJsonListsCsvAndRefusesBrokenParquet) {
   fs::path aime = snapshot("datasets--AI-MO--aimo-validation-aime");
   write(aime / "data.json", "[{\"problem\": \"p1\"}, {\"problem\": \"p2\\nline\"}]");  // no split name: train
   Dataset d = load(config("aimo_aime"));
@@ -222,7 +197,7 @@ TEST_F(PublicDatasetTest, TextColumnReadsJsonListsCsvAndRejectsParquetOnly) {
   fs::path math = snapshot("datasets--HuggingFaceH4--MATH-500");
   write(math / "test.parquet", "PAR1");
   EXPECT_THAT(error(config("spec_al_math500")),
-              HasSubstr((math / "test.parquet").string() + " is Parquet, which aiperf-cpp cannot read yet; put a JSON, JSON Lines or CSV copy"));
+              HasSubstr("--public-dataset spec_al_math500: " + (math / "test.parquet").string() + ": not a Parquet file"));
   write(math / "test.jsonl", "{\"solution\": \"s\"}\n");
   EXPECT_THAT(error(config("spec_al_math500")), HasSubstr((math / "test.jsonl").string() + ", line 1: no 'problem' column"));
   EXPECT_THAT(notes_.str(), HasSubstr("ignoring the Parquet file(s)"));

@@ -56,5 +56,22 @@ TEST(FileConversationBody, SeveralTextsBecomeContentPartsOrAPromptList) {
   EXPECT_EQ(nlohmann::json::parse(build_request_body(completions, e))["prompt"].dump(), R"(["ctx","q"])");
 }
 
+// multi_turn files: a later turn's several texts, and its row's `extra` over --extra-inputs.
+TEST(FileConversationBody, LaterTurnTextsAndRowExtraBelongToThatTurn) {
+  DatasetEntry e = three_turns();
+  e.later_turns[1].more_texts = {"c2"};
+  e.turn_extra_bodies = {"", "", R"({"seed":3})"};
+  ProfileConfig c = chat_config();
+  c.extra_inputs = nlohmann::ordered_json{{"seed", 1}, {"top_k", 2}};
+  const std::string replies[] = {"r0", "r1"};
+  auto last = nlohmann::json::parse(build_turn_body(c, e, 2, replies));
+  EXPECT_EQ(last["messages"].back()["content"].dump(), R"([{"text":"c","type":"text"},{"text":"c2","type":"text"}])");
+  EXPECT_EQ(last["seed"], 3);
+  EXPECT_EQ(last["top_k"], 2);
+  auto second = nlohmann::json::parse(build_turn_body(c, e, 1, replies));
+  EXPECT_EQ(second["messages"].back()["content"], "b");  // turn 1's own single text
+  EXPECT_EQ(second["seed"], 1);
+}
+
 }  // namespace
 }  // namespace aiperf

@@ -92,6 +92,23 @@ TEST(RequestBuilder, Completions) {
             R"({"prompt":"Shall I compare","model":"m","stream":false})");
 }
 
+// baseten_trace rows: their own fields go last and win over --extra-inputs; each turn its own.
+TEST(RequestBuilder, TurnExtraBodiesWinOverExtraInputs) {
+  ProfileConfig c = base_config(EndpointType::completions);
+  c.extra_inputs = {{"min_tokens", 999}, {"top_k", 5}};
+  DatasetEntry e = entry(12);
+  e.resend_history = false;
+  e.later_turns.push_back({});
+  e.later_turns[0].prompt = "again";
+  e.later_turns[0].max_tokens = 20;
+  e.turn_extra_bodies = {R"({"min_tokens":12,"hash_ids":[11,12],"block_size":64})", ""};
+  EXPECT_EQ(build_request_body(c, e),
+            R"({"prompt":"Shall I compare","model":"m","stream":false,"max_tokens":12,"min_tokens":12,"top_k":5,)"
+            R"("hash_ids":[11,12],"block_size":64})");
+  EXPECT_EQ(build_turn_body(c, e, 1, {}),
+            R"({"prompt":"again","model":"m","stream":false,"max_tokens":20,"min_tokens":999,"top_k":5})");
+}
+
 TEST(RequestBuilder, EscapesPromptText) {
   DatasetEntry e = entry();
   e.prompt = "say \"hi\"\n\u00e9";

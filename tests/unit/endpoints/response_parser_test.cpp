@@ -132,6 +132,31 @@ TEST(ParseRecord, NonStreamingCompletionsUseChoiceText) {
   EXPECT_EQ(p.responses[0].text, "abc");
 }
 
+// raw and template take whatever OpenAI shape comes back (§7.4): a completions stream's
+// choices[0].text was once dropped, making every template-to-/v1/completions run fail.
+TEST(ParseRecord, RawAndTemplateReadCompletionsTextAndChatContent) {
+  for (EndpointType type : {EndpointType::raw, EndpointType::template_}) {
+    ProfileConfig c = chat_config();
+    c.endpoint_type = type;
+    RawRecord stream = RawRecordBuilder()
+                           .start(1)
+                           .data(5, R"({"object":"text_completion","choices":[{"index":0,"text":" once"}]})")
+                           .data(6, R"({"choices":[{"index":0,"delta":{"content":" upon"}}]})")
+                           .done(7)
+                           .end(9)
+                           .build();
+    ParsedRecord p = parse_record(c, stream);
+    ASSERT_FALSE(p.error);
+    ASSERT_EQ(p.responses.size(), 2u);
+    EXPECT_EQ(p.responses[0].text, " once");
+    EXPECT_EQ(p.responses[1].text, " upon");
+    RawRecord body = RawRecordBuilder().start(1).body(5, R"({"choices":[{"text":"abc"}]})").end(5).build();
+    ParsedRecord q = parse_record(c, body);
+    ASSERT_EQ(q.responses.size(), 1u);
+    EXPECT_EQ(q.responses[0].text, "abc");
+  }
+}
+
 TEST(ParseRecord, UsageNormalisesSynonymsAndLastNonEmptyWins) {
   RawRecord r = RawRecordBuilder()
                     .start(1)

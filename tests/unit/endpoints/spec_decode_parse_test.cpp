@@ -4,19 +4,14 @@
 
 #include "endpoints/response_parser.h"
 #include "raw_record_builder.h"
+#include "../support/endpoint_fixtures.h"
 
 namespace aiperf {
 namespace {
 
 using testing::RawRecordBuilder;
 
-ProfileConfig config(EndpointType type, bool streaming) {
-  ProfileConfig c;
-  c.model_names = {"m"};
-  c.endpoint_type = type;
-  c.streaming = streaming;
-  return c;
-}
+ProfileConfig config(EndpointType type, bool streaming) { return testing::endpoint_config(type, streaming); }
 
 constexpr const char* kSpec =
     R"("metrics":{"speculative_decoding":{"mean_acceptance_length":2.5,"draft_acceptance_rate":0.375,)"

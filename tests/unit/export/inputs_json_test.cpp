@@ -98,3 +98,36 @@ TEST(InputsJson, LaterTurnsFollowTheirConversationsFirstTurn) {
 
 }  // namespace
 }  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+// Multipart runs (docs/outputs.md, "Multipart bodies"): each form read back as a JSON object.
+TEST(InputsJson, MultipartBodiesAreWrittenAsForms) {
+  testing::TempDir tmp;
+  const std::string form =
+      "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"audio.wav\"\r\nContent-Type: audio/wav\r\n\r\n"
+      "RIFF\r\n--B\r\nContent-Disposition: form-data; name=\"model\"\r\n\r\nw\r\n--B--\r\n";
+  write_inputs_json(tmp.path / "inputs.json", {{"s1", form}}, "B");
+  EXPECT_EQ(read(tmp.path / "inputs.json"), R"({
+  "data": [
+    {
+      "session_id": "s1",
+      "payloads": [
+        {
+          "file": {
+            "b64_data": "UklGRg==",
+            "filename": "audio.wav",
+            "content_type": "audio/wav"
+          },
+          "model": "w"
+        }
+      ]
+    }
+  ]
+})");
+  EXPECT_THROW(write_inputs_json(tmp.path / "bad.json", {{"s9", R"({"model":"m"})"}}, "B"), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace aiperf

@@ -96,24 +96,6 @@ TEST(ParquetFileWriter, DictionaryColumnStartsWithDictionaryPage) {
   EXPECT_NE(file.find(std::string("\x15\x06\x15\x10", 4), 30), std::string::npos);  // num_values 3, encoding 8
 }
 
-// Not a check by itself: with AIPERF_PARQUET_SAMPLE=<path> it writes a file for
-// tests/e2e/parquet_export.sh to read back with DuckDB: three row groups of a dictionary
-// column that falls back to PLAIN mid-group (limit 4 entries), nulls included.
-// id: 0..29; label: NULL when id % 5 == 0, else 'v' || (id % 7).
-TEST(ParquetFileWriter, WritesReaderSampleWhenAsked) {
-  const char* out = std::getenv("AIPERF_PARQUET_SAMPLE");
-  if (!out) GTEST_SKIP() << "AIPERF_PARQUET_SAMPLE not set";
-  ParquetFileWriter w(out, {{"id", ParquetType::int64, false, false}, {"label", ParquetType::byte_array, true, true, true}},
-                      10, default_parquet_codec(), ParquetDictionaryLimits{1 << 20, 4});
-  for (int i = 0; i < 30; ++i) {
-    w.column(0).int64(i);
-    if (i % 5 == 0) w.column(1).null();
-    else w.column(1).string("v" + std::to_string(i % 7));
-    w.end_row();
-  }
-  EXPECT_TRUE(w.close());
-}
-
 TEST(ParquetFileWriter, EmptyFileStillHasFooter) {
   testing::TempDir dir;
   const auto path = dir.path / "empty.parquet";

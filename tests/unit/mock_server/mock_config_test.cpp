@@ -82,6 +82,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadArgs{{"--workers", "0"}, "--workers: expected an integer in 1..4096, got '0'"},
         BadArgs{{"--seed", "-1"}, "--seed: expected a non-negative integer, got '-1'"},
         BadArgs{{"--model", ""}, "--model: expected a model name, got ''"},
+        BadArgs{{"--record-requests", ""}, "--record-requests: expected a file path, got ''"},
         BadArgs{{"stray"}, "unexpected argument 'stray' (flags are --name value)"},
         BadArgs{{"--tls-cert", "/nonexistent/cert.pem"}, "--tls-cert: cannot read file '/nonexistent/cert.pem'"},
         BadArgs{{"--tls-key", "/dev/null"}, "--tls-key: requires --tls-cert"},

@@ -162,5 +162,25 @@ TEST(FixedScheduleStrategy, StopConditionsStillApply) {
   EXPECT_FALSE(c.finished);  // the issuer ends the phase on its own stop condition
 }
 
+// Agentic traces (weka_trace, tracelab): children carry no timestamp, are started by their
+// parents, and follow the scheduled roots with every launch renumbered.
+TEST(FixedSchedule, ChildConversationsFollowTheRootsAndLaunchesAreRenumbered) {
+  FileDataset f = rows({500.0, std::nullopt, 100.0});
+  f.dataset.entries[1].is_child = true;
+  for (size_t i : {0u, 2u}) {
+    f.dataset.entries[i].message_turns.resize(1);
+    f.dataset.entries[i].message_turns[0].timestamp_ms = *f.timestamps_ms[i];
+  }
+  ChildLaunch launch;
+  launch.child = 1;
+  launch.join_at = 1;
+  f.dataset.entries[0].message_turns[0].launches.push_back(launch);
+  FixedSchedule s = build_fixed_schedule(std::move(f), replay());
+  EXPECT_EQ(prompts(s), (std::vector<std::string>{"row2", "row0", "row1"}));
+  EXPECT_EQ(s.offsets_ns, (std::vector<int64_t>{0, 400'000'000}));
+  EXPECT_EQ(s.dataset.entries[1].message_turns[0].launches[0].child, 2u);
+  EXPECT_EQ(s.dataset.entries[1].message_turns[0].timestamp_ms, 400.0);
+}
+
 }  // namespace
 }  // namespace aiperf

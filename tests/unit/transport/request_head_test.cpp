@@ -31,6 +31,21 @@ TEST(RequestHead, FormatsRequestLineHeadersAndLength) {
             "Content-Length: 42\r\n\r\n");
 }
 
+// A multipart run names its boundary; a user's -H Content-Type cannot replace it.
+TEST(RequestHead, MultipartContentTypeReplacesJson) {
+  EndpointUrl url{false, "h", 1, "/v1/audio/transcriptions", "h:1"};
+  RequestHeadOptions o;
+  o.user_headers = {{"content-type", "application/json"}};
+  o.content_type = "multipart/form-data; boundary=aiperf-boundary-0123";
+  RequestHead head(url, o);
+  std::string out;
+  head.format(out, "rid", "cid", 3);
+  EXPECT_NE(out.find("\r\nContent-Type: multipart/form-data; boundary=aiperf-boundary-0123\r\n"), std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("application/json\r\nX-Request-ID"), std::string::npos) << out;
+  EXPECT_EQ(out.find("content-type"), std::string::npos) << out;
+}
+
 // §5.3: the session header is renamable; derived headers follow it, after user variants of
 // any of those names (in any case) are dropped, so none is ever sent twice.
 TEST(RequestHead, AffinityHeadersWrittenLastWithoutUserDuplicates) {

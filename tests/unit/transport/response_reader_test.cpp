@@ -4,6 +4,8 @@
 
 #include <boost/beast/http/error.hpp>
 
+#include "common/aws_event_stream.h"
+
 namespace aiperf {
 namespace {
 
@@ -82,6 +84,41 @@ TEST(ResponseReader, BodyUntilEof) {
   EXPECT_TRUE(reader.done());
   EXPECT_EQ(rec.body, "abc");
   EXPECT_EQ(rec.chunks.at(0).perf_ns, 9);
+}
+
+// SageMaker's response stream: the body keeps the PayloadPart bytes (the model's SSE), and each
+// SSE message is stamped by the read that delivered it, even when a frame spans two reads.
+TEST(ResponseReader, AwsEventStreamIsUnwrappedIntoSse) {
+  std::string frames;
+  append_aws_payload_part(frames, "data: one\n\n");
+  append_aws_payload_part(frames, "data: two\n\ndata: [DONE]\n\n");
+  const size_t cut = frames.size() - 18;  // mid-frame: "data: [DONE]\n\n" and the CRC come later
+  RawRecord rec;
+  ResponseReader reader(rec);
+  ASSERT_TRUE(feed_reads(reader, {"HTTP/1.1 200 OK\r\nContent-Type: application/vnd.amazon.eventstream\r\n"
+                                  "Content-Length: " + std::to_string(frames.size()) + "\r\n\r\n",
+                                  frames.substr(0, cut), frames.substr(cut)}));
+  EXPECT_TRUE(rec.event_stream);
+  EXPECT_EQ(rec.body, "data: one\n\ndata: two\n\ndata: [DONE]\n\n");
+  ASSERT_EQ(rec.chunks.size(), 3u);
+  EXPECT_EQ(rec.chunks[0].perf_ns, 2);
+  EXPECT_EQ(rec.chunks[1].perf_ns, 2);  // complete within the first body read
+  EXPECT_EQ(rec.chunks[2].perf_ns, 3);
+  EXPECT_FALSE(rec.error);
+}
+
+TEST(ResponseReader, AwsEventStreamExceptionBecomesTheRecordsError) {
+  std::string frames;
+  append_aws_payload_part(frames, "data: one\n\n");
+  append_aws_event_stream_message(frames, {{":exception-type", "ModelStreamError"}, {":message-type", "exception"}},
+                                  R"({"Message":"boom"})");
+  RawRecord rec;
+  ResponseReader reader(rec);
+  EXPECT_FALSE(feed_reads(reader, {"HTTP/1.1 200 OK\r\nContent-Type: application/vnd.amazon.eventstream\r\n"
+                                   "Content-Length: " + std::to_string(frames.size()) + "\r\n\r\n" + frames}));
+  ASSERT_TRUE(rec.error);
+  EXPECT_EQ(*rec.error, (ErrorDetails{502, "ModelStreamError", "boom"}));
+  EXPECT_EQ(rec.chunks.size(), 1u);  // what arrived before the exception is kept
 }
 
 }  // namespace

@@ -1,0 +1,32 @@
+#include "dataset/model_selection.h"
+
+#include <random>
+
+#include "dataset/rng_stream.h"
+
+namespace aiperf {
+
+void assign_turn_models(const ProfileConfig& config, Dataset& dataset) {
+  const std::vector<std::string>& names = config.model_names;
+  if (names.size() < 2) return;
+  std::mt19937_64 rng = make_rng_stream(config.random_seed, "composer.turn.model_selection");
+  std::uniform_int_distribution<size_t> pick(0, names.size() - 1);
+  size_t next = 0;
+  auto choose = [&]() -> const std::string& {
+    return config.model_selection == ModelSelection::random ? names[pick(rng)] : names[next++ % names.size()];
+  };
+  for (DatasetEntry& e : dataset.entries) {
+    if (!e.raw_bodies.empty()) continue;  // sent byte for byte: the body names its model
+    if (!e.message_turns.empty()) {
+      for (MessageTurn& t : e.message_turns)
+        if (t.model.empty()) t.model = choose();
+      continue;
+    }
+    e.model = choose();
+    e.turn_models.assign(e.turn_count(), std::string());
+    e.turn_models[0] = e.model;
+    for (uint32_t t = 1; t < e.turn_count(); ++t) e.turn_models[t] = choose();
+  }
+}
+
+}  // namespace aiperf

@@ -1,0 +1,68 @@
+#include "io/parquet_decompress.h"
+
+#include <snappy.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <cstring>
+#include <stdexcept>
+
+namespace aiperf {
+namespace {
+
+constexpr int32_t kUncompressed = 0, kSnappy = 1, kGzip = 2, kZstd = 6;
+
+void gunzip(const uint8_t* data, size_t size, std::string& out) {
+  z_stream z{};
+  // 32 + MAX_WBITS: accept a gzip or a zlib header, as writers differ.
+  if (inflateInit2(&z, 32 + MAX_WBITS) != Z_OK) throw std::runtime_error("zlib initialisation failed");
+  z.next_in = const_cast<Bytef*>(data);
+  z.avail_in = uInt(size);
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = uInt(out.size());
+  const int rc = inflate(&z, Z_FINISH);
+  const size_t produced = out.size() - z.avail_out;
+  inflateEnd(&z);
+  if (rc != Z_STREAM_END || produced != out.size()) throw std::runtime_error("corrupt GZIP page");
+}
+
+}  // namespace
+
+const char* parquet_codec_name(int32_t codec) {
+  static constexpr const char* kNames[] = {"UNCOMPRESSED", "SNAPPY", "GZIP", "LZO", "BROTLI", "LZ4", "ZSTD", "LZ4_RAW"};
+  return codec >= 0 && codec < 8 ? kNames[codec] : "unknown codec";
+}
+
+bool parquet_codec_supported(int32_t codec) {
+  return codec == kUncompressed || codec == kSnappy || codec == kGzip || codec == kZstd;
+}
+
+void parquet_decompress(int32_t codec, const uint8_t* data, size_t size, size_t uncompressed_size, std::string& out) {
+  out.resize(uncompressed_size);
+  switch (codec) {
+    case kUncompressed:
+      if (size != uncompressed_size) throw std::runtime_error("uncompressed page sizes disagree");
+      if (size) std::memcpy(out.data(), data, size);
+      return;
+    case kSnappy: {
+      size_t n = 0;
+      const char* in = reinterpret_cast<const char*>(data);
+      if (!snappy::GetUncompressedLength(in, size, &n) || n != uncompressed_size ||
+          !snappy::RawUncompress(in, size, out.data()))
+        throw std::runtime_error("corrupt SNAPPY page");
+      return;
+    }
+    case kGzip:
+      if (uncompressed_size) gunzip(data, size, out);
+      return;
+    case kZstd: {
+      const size_t n = ZSTD_decompress(out.data(), out.size(), data, size);
+      if (ZSTD_isError(n) || n != uncompressed_size) throw std::runtime_error("corrupt ZSTD page");
+      return;
+    }
+    default:
+      throw std::runtime_error(std::string("compression codec ") + parquet_codec_name(codec) + " is not supported");
+  }
+}
+
+}  // namespace aiperf

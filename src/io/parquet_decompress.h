@@ -1,0 +1,17 @@
+#pragma once
+// Page decompression for the codecs a Parquet reader here supports: UNCOMPRESSED, SNAPPY,
+// GZIP and ZSTD (parquet.thrift `CompressionCodec` 0, 1, 2, 6).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace aiperf {
+
+const char* parquet_codec_name(int32_t codec);  // "SNAPPY", "LZ4_RAW", ...
+bool parquet_codec_supported(int32_t codec);
+
+// Decompresses `size` bytes into `out` (resized to exactly `uncompressed_size`). Throws
+// std::runtime_error on corrupt data or a size that does not match the page header.
+void parquet_decompress(int32_t codec, const uint8_t* data, size_t size, size_t uncompressed_size, std::string& out);
+
+}  // namespace aiperf

@@ -1,0 +1,25 @@
+// --endpoint-type video_generation and --download-video-content (cli-and-load.md).
+#include "parse_helpers.h"
+
+namespace aiperf {
+namespace {
+
+using cli_test::error_of;
+using cli_test::parse;
+
+TEST(VideoFlags, VideoGenerationNeverStreamsAndDownloadsOnlyWhenAsked) {
+  ProfileConfig c = parse({"--endpoint-type", "video_generation", "--streaming"});
+  EXPECT_EQ(c.endpoint_type, EndpointType::video_generation);
+  EXPECT_FALSE(c.streaming);
+  EXPECT_FALSE(c.download_video_content);
+  EXPECT_EQ(c.endpoint_path(), "/v1/videos");
+  EXPECT_TRUE(parse({"--endpoint-type", "video_generation", "--download-video-content"}).download_video_content);
+}
+
+TEST(VideoFlags, DownloadBelongsToVideoGeneration) {
+  EXPECT_EQ(error_of({"--download-video-content"}),
+            "--download-video-content requires --endpoint-type video_generation (got chat)");
+}
+
+}  // namespace
+}  // namespace aiperf

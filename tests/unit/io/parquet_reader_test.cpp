@@ -1,0 +1,147 @@
+#include "io/parquet_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "../export/temp_dir.h"
+#include "export/parquet_file_writer.h"
+
+namespace aiperf {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_all(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_all(const fs::path& p, const std::string& bytes) { std::ofstream(p, std::ios::binary) << bytes; }
+
+// 25 rows in row groups of 7: ids, a nullable dictionary label, a nullable double, a bool.
+void write_sample(const fs::path& path, ParquetCodec codec) {
+  ParquetFileWriter w(path,
+                      {{"id", ParquetType::int64, false, false},
+                       {"label", ParquetType::byte_array, true, true, true},
+                       {"score", ParquetType::double_, true, false},
+                       {"flag", ParquetType::boolean, false, false},
+                       {"text", ParquetType::byte_array, false, true}},
+                      7, codec);
+  for (int i = 0; i < 25; ++i) {
+    w.column(0).int64(int64_t(i) * 1'000'000'007LL - 5);
+    if (i % 4 == 0) w.column(1).null();
+    else w.column(1).string("label-" + std::to_string(i % 3));
+    if (i % 5 == 1) w.column(2).null();
+    else w.column(2).double_(i * 0.25);
+    w.column(3).boolean(i % 3 == 0);
+    w.column(4).string(std::string(size_t(i), 'x'));
+    w.end_row();
+  }
+  ASSERT_TRUE(w.close());
+}
+
+void expect_sample(const ParquetFile& f) {
+  EXPECT_EQ(f.num_rows(), 25);
+  EXPECT_EQ(f.column_names(), (std::vector<std::string>{"id", "label", "score", "flag", "text"}));
+  const ParquetColumnValues id = f.read_column("id");
+  const ParquetColumnValues label = f.read_column("label");
+  const ParquetColumnValues score = f.read_column("score");
+  const ParquetColumnValues flag = f.read_column("flag");
+  const ParquetColumnValues text = f.read_column("text");
+  ASSERT_EQ(id.rows(), 25u);
+  EXPECT_FALSE(label.is_list);
+  for (size_t i = 0; i < 25; ++i) {
+    EXPECT_EQ(id.ints[i], int64_t(i) * 1'000'000'007LL - 5);
+    EXPECT_EQ(label.is_null(i), i % 4 == 0) << i;
+    if (i % 4) {
+      EXPECT_EQ(label.texts[i], "label-" + std::to_string(i % 3));
+    }
+    EXPECT_EQ(score.is_null(i), i % 5 == 1) << i;
+    if (i % 5 != 1) {
+      EXPECT_DOUBLE_EQ(score.reals[i], double(i) * 0.25);
+    }
+    EXPECT_EQ(flag.ints[i], i % 3 == 0 ? 1 : 0);
+    EXPECT_EQ(text.texts[i], std::string(i, 'x'));
+  }
+}
+
+TEST(ParquetReader, ReadsOwnWriterUncompressed) {
+  testing::TempDir dir;
+  write_sample(dir.path / "a.parquet", ParquetCodec::uncompressed);
+  expect_sample(ParquetFile(dir.path / "a.parquet"));
+}
+
+TEST(ParquetReader, ReadsOwnWriterDefaultCodec) {
+  testing::TempDir dir;
+  write_sample(dir.path / "a.parquet", default_parquet_codec());
+  expect_sample(ParquetFile(dir.path / "a.parquet"));
+}
+
+TEST(ParquetReader, EmptyFileHasNoRows) {
+  testing::TempDir dir;
+  {
+    ParquetFileWriter w(dir.path / "e.parquet", {{"id", ParquetType::int64, true, false}}, 4);
+    ASSERT_TRUE(w.close());
+  }
+  ParquetFile f(dir.path / "e.parquet");
+  EXPECT_EQ(f.num_rows(), 0);
+  EXPECT_EQ(f.read_column("id").rows(), 0u);
+}
+
+std::string error_of(const fs::path& path, const char* column = nullptr) {
+  try {
+    ParquetFile f(path);
+    if (column) f.read_column(column);
+  } catch (const ParquetError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ParquetReader, MissingFileNamesIt) {
+  EXPECT_NE(error_of("/nonexistent/x.parquet").find("/nonexistent/x.parquet: cannot open"), std::string::npos);
+}
+
+TEST(ParquetReader, BadMagicIsRefused) {
+  testing::TempDir dir;
+  write_all(dir.path / "bad.parquet", "{\"not\": \"parquet\", \"but\": \"long enough\"}\n");
+  EXPECT_NE(error_of(dir.path / "bad.parquet").find("no PAR1 magic"), std::string::npos);
+  write_all(dir.path / "short.parquet", "PAR1");
+  EXPECT_NE(error_of(dir.path / "short.parquet").find("too short"), std::string::npos);
+}
+
+TEST(ParquetReader, TruncatedFileIsRefused) {
+  testing::TempDir dir;
+  write_sample(dir.path / "a.parquet", ParquetCodec::uncompressed);
+  const std::string whole = read_all(dir.path / "a.parquet");
+  // Cut inside the footer, magic restored: the footer length now points before the file.
+  const std::string cut = whole.substr(0, whole.size() - 60);
+  write_all(dir.path / "cut.parquet", cut + whole.substr(whole.size() - 8));
+  const std::string e = error_of(dir.path / "cut.parquet", "id");
+  EXPECT_FALSE(e.empty());
+  EXPECT_NE(e.find("cut.parquet"), std::string::npos) << e;
+  // Cut off the end: no trailing magic.
+  write_all(dir.path / "tail.parquet", whole.substr(0, whole.size() / 2));
+  EXPECT_NE(error_of(dir.path / "tail.parquet").find("no PAR1 magic"), std::string::npos);
+  // Footer intact but the pages garbled: the page header or data must be refused, not read.
+  std::string garbled = whole;
+  for (size_t i = 4; i < 40; ++i) garbled[i] = char(0xFF);
+  write_all(dir.path / "garbled.parquet", garbled);
+  EXPECT_NE(error_of(dir.path / "garbled.parquet", "id").find("column 'id', row group 0"), std::string::npos);
+}
+
+TEST(ParquetReader, UnknownColumnIsNamed) {
+  testing::TempDir dir;
+  write_sample(dir.path / "a.parquet", ParquetCodec::uncompressed);
+  EXPECT_NE(error_of(dir.path / "a.parquet", "prompt").find("column 'prompt': no such column"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace aiperf
