@@ -61,6 +61,7 @@ struct RawFlags {
   std::vector<std::string> dataset_filters;
   bool fixed_schedule = false, no_fixed_schedule = false, schedule_auto_offset = false;
   bool ignore_trace_delays = false;
+  bool uuid_and_strip = false;
   bool use_think_time_only = false;
   std::string trace_idle_gap_cap, inter_turn_delay_cap, max_context_length, synthesis_max_osl;
   std::string replay_speedup, max_idle_gap_cap, session_sample_ratio;  // baseten_trace
@@ -354,6 +355,9 @@ struct ProfileParser {
          "Ignore a trace's timestamps; use concurrency or request-rate mode.");
     flag(g, "--ignore-trace-delays", raw.ignore_trace_delays,
          "Drop a trace's timestamps and delays: rows go back to back (no effect with --fixed-schedule).");
+    flag(g, "--uuid-and-strip", raw.uuid_and_strip,
+         "vLLM multimodal cache: a session's repeated images (single_turn rows sharing a session_id) go as "
+         "uuid-only references after their first request; images without image_uuids are named by content.");
     flag(g, "--fixed-schedule-auto-offset", raw.schedule_auto_offset,
          "Schedule zero = first kept timestamp (the default unless a start offset is given).");
     single(g, "--fixed-schedule-start-offset", "MS", raw.schedule_start,
@@ -935,6 +939,17 @@ class Converter {
                               custom_dataset_type_name(c.custom_dataset_type) + " (request bodies are sent unchanged)");
     }
     convert_raw_and_template_endpoints(c);
+    // Only chat image parts carry a uuid (workloads-and-endpoints.md §6.4), and only single_turn
+    // rows group into sessions of self-contained requests that can refer to earlier images.
+    if (r.uuid_and_strip) {
+      if (!c.input_file || c.custom_dataset_type != CustomDatasetType::single_turn)
+        throw ConfigError("--uuid-and-strip applies to --input-file with --custom-dataset-type single_turn only "
+                          "(rows grouped into sessions by session_id)");
+      if (c.endpoint_type != EndpointType::chat && c.endpoint_type != EndpointType::chat_embeddings)
+        throw ConfigError(std::string("--uuid-and-strip needs a chat endpoint (image uuids go in chat image parts), "
+                                      "not --endpoint-type ") + endpoint_type_name(c.endpoint_type));
+      c.uuid_and_strip = true;
+    }
     c.isl_block_size = int_at_least("--isl-block-size", r.isl_block_size, 1);
     convert_baseten_flags(c, r);
     if (r.fixed_schedule && r.no_fixed_schedule)

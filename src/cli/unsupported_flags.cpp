@@ -55,7 +55,7 @@ std::span<const std::string_view> unsupported_profile_flags() {
       "--system-idle-gap-cap-seconds", "--system-prompt", "--system-prompt-file",
       "--tpot-sla-ms",
       "--trajectory-start-max-ratio", "--trajectory-start-min-ratio", "--ttft-sla-ms", "--unsafe-override",
-      "--uuid-and-strip", "--variant", "--vary-seed-per-trial", "--video-audio-codec",
+      "--variant", "--vary-seed-per-trial", "--video-audio-codec",
       "--video-audio-depth", "--video-audio-num-channels", "--video-audio-sample-rate",
       "--video-batch-size", "--video-codec", "--video-duration", "--video-format", "--video-fps",
       "--video-height", "--video-synth-type", "--video-width",

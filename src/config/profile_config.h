@@ -142,6 +142,7 @@ struct ProfileConfig {
   std::optional<int64_t> fixed_schedule_start_offset;  // ms, inclusive
   std::optional<int64_t> fixed_schedule_end_offset;    // ms, inclusive
   bool ignore_trace_delays = false;  // --ignore-trace-delays: trace timestamps and delays dropped (unless fixed schedule)
+  bool uuid_and_strip = false;       // --uuid-and-strip: a session's repeated images sent as uuid-only references
   // Agentic trace replay (weka_trace, tracelab; docs/datasets.md).
   bool use_think_time_only = false;                   // --use-think-time-only: delay = recorded think time
   std::optional<double> trace_idle_gap_cap_s;         // --trace-idle-gap-cap-seconds: idle gaps per trace

@@ -27,10 +27,13 @@ struct DatasetTurn {
 // A turn's media (workloads-and-endpoints.md §6.4): image data URLs, and audio in the
 // internal "<format>,<b64>" form.
 struct TurnMedia {
-  std::vector<std::string> images;
+  std::vector<std::string> images;  // an empty one is a uuid-only slot (its image_uuids entry is set)
   std::vector<std::string> audios;
   // Default initializers keep designated initializers naming only some members warning-free.
   std::vector<std::string> videos = {};  // URLs or data URLs (mmvu), sent as video_url parts
+  // vLLM multimodal cache ids (dataset/image_uuids.h), parallel to `images` when not empty; an
+  // empty id: none sent for that image.
+  std::vector<std::string> image_uuids = {};
   // Length of the turn's first audio clip, for the ASR metrics (audio_duration, rtfx;
   // metrics-and-outputs.md §1.7). Absent: no audio, or a clip of unknown length.
   std::optional<double> audio_duration_seconds = {};

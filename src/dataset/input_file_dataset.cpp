@@ -50,8 +50,8 @@ FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokeni
       }
     }
   }
-  // A session id shared by rows makes them turns of one conversation; replaying them as
-  // independent requests would send what the trace never sent.
+  // A session id shared by rows makes them turns of one conversation (the loaders group them);
+  // replaying two conversations under one id would send what the trace never sent.
   std::unordered_map<std::string_view, size_t> first_line;
   for (size_t i = 0; i < out.dataset.entries.size(); ++i) {
     const std::string& id = out.dataset.entries[i].conversation_id;
@@ -59,7 +59,7 @@ FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokeni
     if (!fresh)
       throw ConfigError("--input-file " + *config.input_file + ", line " + std::to_string(out.lines[i]) +
                         ": session_id '" + id + "' already used on line " + std::to_string(it->second) +
-                        " (multi-turn sessions are not supported yet by aiperf-cpp)");
+                        " by another conversation");
   }
   // Completions has no roles: a later turn could not carry the history.
   if (!carries_roles(config.endpoint_type))

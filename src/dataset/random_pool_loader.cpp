@@ -66,6 +66,10 @@ FileDataset load_random_pool(const ProfileConfig& config, const Tokenizer&) {
       const RowContent& row = pool[std::uniform_int_distribution<size_t>(0, pool.size() - 1)(rng)];
       texts.insert(texts.end(), row.texts.begin(), row.texts.end());
       if (media.audios.empty()) media.audio_duration_seconds = row.media.audio_duration_seconds;
+      if (!row.media.image_uuids.empty()) {  // kept aligned with the merged images
+        media.image_uuids.resize(media.images.size());
+        media.image_uuids.insert(media.image_uuids.end(), row.media.image_uuids.begin(), row.media.image_uuids.end());
+      }
       media.images.insert(media.images.end(), row.media.images.begin(), row.media.images.end());
       media.audios.insert(media.audios.end(), row.media.audios.begin(), row.media.audios.end());
       media.videos.insert(media.videos.end(), row.media.videos.begin(), row.media.videos.end());

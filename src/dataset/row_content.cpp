@@ -171,14 +171,38 @@ void check_endpoint(const JsonlRow& row, const TurnMedia& m, EndpointType type) 
            "messages, image_retrieval and image_edit; audio alone to audio_transcription)");
 }
 
+// `image_uuids`: vLLM cache ids aligned 1:1 with the row's images (null: none for that image).
+// Ids past the last image are uuid-only entries: empty image slots the server fills from its
+// cache. Only chat bodies have a place for the id (§6.4).
+void read_image_uuids(const JsonlRow& row, TurnMedia& media, EndpointType type) {
+  const json& ids = row.value.at("image_uuids");
+  if (!ids.is_array()) row.fail("'image_uuids' must be a list of strings, got " + ids.dump());
+  if (type != EndpointType::chat && type != EndpointType::chat_embeddings)
+    row.fail(std::string("'image_uuids' (vLLM multimodal cache ids) go in chat image parts; --endpoint-type ") +
+             endpoint_type_name(type) + " has no place for them");
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const json& id = ids[i];
+    const bool slot = i >= media.images.size();  // uuid-only: no image bytes to send
+    if (id.is_null() && !slot) {
+      media.image_uuids.emplace_back();
+      continue;
+    }
+    if (!id.is_string() || id.get_ref<const std::string&>().empty())
+      row.fail("'image_uuids' entry " + std::to_string(i) + " must be a non-empty string" +
+               (slot ? " (it stands for an image the row does not carry)" : " or null") + ", got " + id.dump());
+    media.image_uuids.push_back(id.get<std::string>());
+    if (slot) media.images.emplace_back();
+  }
+  media.image_uuids.resize(media.images.size());
+}
+
 }  // namespace
 
 RowContent read_row_content(const JsonlRow& row, EndpointType type) {
-  if (row.has("image_uuids"))
-    row.fail("field 'image_uuids' (vLLM multimodal cache ids) is not supported yet by aiperf-cpp");
   RowContent c;
   if (row.has("text") || row.has("texts")) c.texts = read_row_texts(row);
   for (const std::string& v : media_strings(row, "image", "images")) c.media.images.push_back(image_url(row, v));
+  if (row.has("image_uuids")) read_image_uuids(row, c.media, type);
   for (const std::string& v : media_strings(row, "audio", "audios")) {
     RowAudio a = row_audio(row, v, c.media.audios.empty());
     if (c.media.audios.empty()) c.media.audio_duration_seconds = a.seconds;

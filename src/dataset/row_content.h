@@ -18,7 +18,8 @@ struct RowContent {
 };
 
 // Throws ConfigError naming the file and line for a row with no modality, a missing or
-// unreadable media file, an unknown image or audio format, `image_uuids` (not supported), or
+// unreadable media file, an unknown image or audio format, malformed `image_uuids` (or ids for an endpoint without
+// a place for them), or
 // media the endpoint `type` cannot carry (docs/datasets.md, "Media in rows").
 RowContent read_row_content(const JsonlRow& row, EndpointType type);
 

@@ -35,9 +35,15 @@ const std::vector<std::string>& turn_more_texts(const DatasetEntry& entry, uint3
 }
 
 // Chat content parts for a turn's media (workloads-and-endpoints.md §6.4): images as
-// image_url parts, audio "<format>,<b64>" split into input_audio {data, format}.
+// image_url parts (with their vLLM cache `uuid`, and `"image_url": null` for a uuid-only
+// slot), audio "<format>,<b64>" split into input_audio {data, format}.
 void add_media_parts(ojson& parts, const TurnMedia& media) {
-  for (const std::string& url : media.images) parts.push_back({{"type", "image_url"}, {"image_url", {{"url", url}}}});
+  for (size_t i = 0; i < media.images.size(); ++i) {
+    const std::string& url = media.images[i];
+    ojson part = {{"type", "image_url"}, {"image_url", url.empty() ? ojson(nullptr) : ojson{{"url", url}}}};
+    if (i < media.image_uuids.size() && !media.image_uuids[i].empty()) part["uuid"] = media.image_uuids[i];
+    parts.push_back(std::move(part));
+  }
   for (const std::string& audio : media.audios) {
     const size_t comma = audio.find(',');
     parts.push_back({{"type", "input_audio"},

@@ -144,5 +144,18 @@ TEST(SessionFlags, ConnectionReuseStrategyAndSessionHeader) {
   EXPECT_THAT(error_of({"--session-header", "Bad Name"}), HasSubstr("--session-header: 'Bad Name' is not a valid header name"));
 }
 
+// --uuid-and-strip: single_turn files (sessions of self-contained rows) on a chat endpoint.
+TEST(TraceReplayFlags, UuidAndStripNeedsSingleTurnRowsOnChat) {
+  TraceFile f("{\"session_id\": \"s\", \"text\": \"a\"}\n");
+  EXPECT_FALSE(parse({"--input-file", f.path}).uuid_and_strip);
+  EXPECT_TRUE(parse({"--input-file", f.path, "--custom-dataset-type", "single_turn", "--uuid-and-strip"}).uuid_and_strip);
+  EXPECT_THAT(error_of({"--uuid-and-strip"}), HasSubstr("--uuid-and-strip applies to --input-file with --custom-dataset-type single_turn"));
+  TraceFile m("{\"turns\": [{\"text\": \"a\"}]}\n");
+  EXPECT_THAT(error_of({"--input-file", m.path, "--custom-dataset-type", "multi_turn", "--uuid-and-strip"}),
+              HasSubstr("single_turn only"));
+  EXPECT_THAT(error_of({"--input-file", f.path, "--endpoint-type", "responses", "--uuid-and-strip"}),
+              HasSubstr("--uuid-and-strip needs a chat endpoint"));
+}
+
 }  // namespace
 }  // namespace aiperf

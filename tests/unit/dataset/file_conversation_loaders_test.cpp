@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 
+#include "dataset/image_uuids.h"
 #include "dataset/input_file_dataset.h"
 #include "tokenizer/word_tokenizer.h"
 #include "../support/temp_text_file.h"
@@ -50,6 +51,7 @@ constexpr auto kMultiTurn = CustomDatasetType::multi_turn;
 constexpr auto kPool = CustomDatasetType::random_pool;
 constexpr auto kBailian = CustomDatasetType::bailian_trace;
 constexpr auto kBurst = CustomDatasetType::burst_gpt_trace;
+constexpr auto kSingle = CustomDatasetType::single_turn;
 
 TEST(MultiTurnFile, ConversationsWithTurnsDelaysRolesAndHoistedSystemTurn) {
   FileDataset d = load(
@@ -103,6 +105,94 @@ TEST(MultiTurnFile, BadInputNamesFileLineAndTurn) {
               HasSubstr("line 1: a multi-turn conversation needs a chat endpoint"));
   // Wrong type: a single_turn file read as multi_turn.
   EXPECT_THAT(load_error("{\"text\": \"a\"}\n", kMultiTurn), HasSubstr("missing required field 'turns'"));
+}
+
+// single_turn rows sharing a session_id (§3.1): one conversation, its rows in file order as
+// turns that resend no history, each keeping its own media, extra, role, length and delay.
+TEST(SingleTurnSessions, RowsOfASessionAreItsTurnsInFileOrder) {
+  TextFile f(
+      "{\"session_id\": \"s\", \"text\": \"first\", \"image\": \"data:image/png;base64,AAAA\", \"timestamp\": 10}\n"
+      "{\"text\": \"alone\"}\n"
+      "{\"session_id\": \"s\", \"text\": \"second\", \"delay\": 250, \"output_length\": 9, \"role\": \"tool\"}\n"
+      "{\"session_id\": \"s\", \"text\": \"third\", \"extra\": {\"seed\": 3}, \"timestamp\": 40}\n");
+  ProfileConfig c = config_for(f.path, kSingle);
+  c.conversation_turn_delay_ratio = 2;
+  FileDataset d = load_input_file(c, WordTokenizer("w"));
+  ASSERT_EQ(d.dataset.entries.size(), 2u);
+  const DatasetEntry& s = d.dataset.entries[0];
+  EXPECT_EQ(s.conversation_id, "s");
+  EXPECT_FALSE(s.resend_history);
+  EXPECT_EQ(s.prompt, "first");
+  ASSERT_EQ(s.later_turns.size(), 2u);
+  EXPECT_EQ(s.later_turns[0].prompt, "second");
+  EXPECT_EQ(s.later_turns[0].delay_ms, 500.0);
+  EXPECT_EQ(s.later_turns[0].max_tokens, 9);
+  EXPECT_EQ(s.later_turns[0].role, "tool");
+  EXPECT_EQ(s.later_turns[1].timestamp_ms, 40.0);
+  ASSERT_EQ(s.turn_media.size(), 1u);
+  EXPECT_EQ(s.turn_media[0].images, std::vector<std::string>{"data:image/png;base64,AAAA"});
+  ASSERT_EQ(s.turn_extra_bodies.size(), 3u);
+  EXPECT_EQ(s.turn_extra_bodies[2], "{\"seed\":3}");
+  EXPECT_EQ(d.dataset.entries[1].prompt, "alone");
+  EXPECT_EQ(d.timestamps_ms, (std::vector<std::optional<double>>{10.0, std::nullopt}));
+  EXPECT_EQ(d.lines, (std::vector<size_t>{1, 2}));
+}
+
+// image_uuids (§3.1): aligned with the images, null for none; ids past the images are
+// uuid-only slots (an empty image string).
+TEST(ImageUuids, AlignedWithImagesAndUuidOnlySlots) {
+  FileDataset d = load(
+      "{\"text\": \"t\", \"images\": [\"data:image/png;base64,AAAA\", \"https://x/b.png\"], \"image_uuids\": [null, \"b\", \"c\"]}\n"
+      "{\"text\": \"t\", \"image\": \"data:image/png;base64,AAAA\"}\n",
+      kSingle);
+  const TurnMedia& m = d.dataset.entries[0].turn_media.at(0);
+  EXPECT_EQ(m.images, (std::vector<std::string>{"data:image/png;base64,AAAA", "https://x/b.png", ""}));
+  EXPECT_EQ(m.image_uuids, (std::vector<std::string>{"", "b", "c"}));
+  EXPECT_TRUE(d.dataset.entries[1].turn_media.at(0).image_uuids.empty());
+  // uuid-only rows count as carrying an image.
+  EXPECT_EQ(load("{\"image_uuids\": [\"only\"]}\n", kSingle).dataset.entries[0].turn_media.at(0).images,
+            std::vector<std::string>{""});
+}
+
+TEST(ImageUuids, BadInput) {
+  EXPECT_THAT(load_error("{\"text\": \"t\", \"image_uuids\": \"a\"}\n", kSingle),
+              HasSubstr("line 1: 'image_uuids' must be a list of strings"));
+  EXPECT_THAT(load_error("{\"text\": \"t\", \"image\": \"data:image/png;base64,AA\", \"image_uuids\": [5]}\n", kSingle),
+              HasSubstr("line 1: 'image_uuids' entry 0 must be a non-empty string or null, got 5"));
+  EXPECT_THAT(load_error("{\"text\": \"t\", \"image_uuids\": [null]}\n", kSingle),
+              HasSubstr("entry 0 must be a non-empty string (it stands for an image the row does not carry)"));
+  EXPECT_THAT(load_error("{\"text\": \"t\", \"image\": \"data:image/png;base64,AA\", \"image_uuids\": [\"a\"]}\n", kSingle,
+                         EndpointType::responses),
+              HasSubstr("--endpoint-type responses has no place for them"));
+  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"t\", \"image_uuids\": [\"\"]}]}\n", kMultiTurn),
+              HasSubstr("line 1, turn 1: 'image_uuids' entry 0 must be a non-empty string"));
+}
+
+// --uuid-and-strip: within a session, an image an earlier row sent goes as a uuid-only
+// reference; ids come from the row or from the content (xxh3-64); another session, or a
+// repeat inside one row, still sends the bytes.
+TEST(UuidAndStrip, RepeatedImagesOfASessionBecomeUuidOnlyReferences) {
+  const std::string a = "data:image/png;base64,AAAA", b = "data:image/png;base64,BBBB";
+  TextFile f("{\"session_id\": \"s\", \"text\": \"1\", \"images\": [\"" + a + "\", \"" + a + "\"]}\n"
+             "{\"session_id\": \"s\", \"text\": \"2\", \"images\": [\"" + a + "\", \"" + b + "\"], \"image_uuids\": [null, \"bee\"]}\n"
+             "{\"session_id\": \"s\", \"text\": \"3\", \"images\": [\"" + b + "\"], \"image_uuids\": [\"bee\"]}\n"
+             "{\"session_id\": \"t\", \"text\": \"4\", \"images\": [\"" + a + "\"]}\n");
+  ProfileConfig c = config_for(f.path, kSingle);
+  c.uuid_and_strip = true;
+  FileDataset d = load_input_file(c, WordTokenizer("w"));
+  const std::string ua = content_image_uuid(a);
+  EXPECT_EQ(ua, "c4a60ab824c912a1");  // XXH3-64 of the data URL
+  const auto& s = d.dataset.entries.at(0).turn_media;
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[0].images, (std::vector<std::string>{a, a}));
+  EXPECT_EQ(s[0].image_uuids, (std::vector<std::string>{ua, ua}));
+  EXPECT_EQ(s[1].images, (std::vector<std::string>{"", b}));
+  EXPECT_EQ(s[1].image_uuids, (std::vector<std::string>{ua, "bee"}));
+  EXPECT_EQ(s[2].images, std::vector<std::string>{""});
+  const TurnMedia& t = d.dataset.entries.at(1).turn_media.at(0);
+  EXPECT_EQ(t.images, std::vector<std::string>{a});
+  EXPECT_EQ(t.image_uuids, std::vector<std::string>{ua});
+  EXPECT_EQ(content_image_uuid(""), "2d06800538d394c2");
 }
 
 struct TempDir {

@@ -132,13 +132,17 @@ TEST(InputFile, MalformedInputNamesFileAndLine) {
   EXPECT_THAT(load_error("{\"text\": \"a\", \"texts\": [\"b\"]}\n", st), HasSubstr("mutually exclusive"));
   EXPECT_THAT(load_error("{\"text\": \"a\", \"image\": \"x.png\"}\n", st), HasSubstr("line 1: image file 'x.png' not found"));
   EXPECT_THAT(load_error("{\"messages\": []}\n", mc), HasSubstr("field 'messages' is not supported yet"));
-  EXPECT_THAT(load_error("{\"text\": \"a\", \"delay\": 100}\n", st), HasSubstr("field 'delay'"));
+  EXPECT_THAT(load_error("{\"text\": \"a\", \"delay\": 100}\n", st),
+              HasSubstr("line 1: 'delay' on a conversation's first row is not supported yet"));
   EXPECT_THAT(load_error("{\"input_length\": 5, \"delay\": 100}\n", mc),
               HasSubstr("line 1: 'delay' on a conversation's first row is not supported yet"));
-  // single_turn sessions still need multi-turn support (mooncake groups them: see below).
-  EXPECT_THAT(load_error("{\"session_id\": \"a\", \"text\": \"x\"}\n{\"session_id\": \"a\", \"text\": \"y\"}\n",
-                         st),
-              HasSubstr("line 2: session_id 'a' already used on line 1 (multi-turn sessions are not supported yet"));
+  // A later row of a session: timestamps in order, and timestamp and delay exclude each other.
+  EXPECT_THAT(load_error("{\"session_id\": \"a\", \"text\": \"x\", \"timestamp\": 9}\n"
+                         "{\"session_id\": \"a\", \"text\": \"y\", \"timestamp\": 4}\n", st),
+              HasSubstr("line 2: 'timestamp' 4.0 is before the 9.0 of the previous row of session 'a'"));
+  EXPECT_THAT(load_error("{\"session_id\": \"a\", \"text\": \"x\"}\n"
+                         "{\"session_id\": \"a\", \"text\": \"y\", \"timestamp\": 4, \"delay\": 1}\n", st),
+              HasSubstr("line 2: 'timestamp' and 'delay' are mutually exclusive"));
   std::string missing;
   try {
     ProfileConfig c;

@@ -147,7 +147,7 @@ TEST(RowMedia, BadRowsNameTheFileAndLine) {
   EXPECT_THAT(load_error(f, "{\"video\": \"movie.avi\"}\n", kSingle), HasSubstr("must be a .mp4 or .webm file"));
   EXPECT_THAT(load_error(f, "{\"image\": \"a.png\", \"images\": []}\n", kSingle), HasSubstr("'image' and 'images' are mutually exclusive"));
   EXPECT_THAT(load_error(f, "{\"images\": [3]}\n", kSingle), HasSubstr("'images' entries must be non-empty strings"));
-  EXPECT_THAT(load_error(f, "{\"text\": \"a\", \"image_uuids\": [\"u\"]}\n", kSingle), HasSubstr("'image_uuids'"));
+  EXPECT_THAT(load_error(f, "{\"text\": \"a\", \"image_uuids\": {}}\n", kSingle), HasSubstr("'image_uuids' must be a list"));
   EXPECT_THAT(load_error(f, "{\"text\": \"a\", \"extra\": [1]}\n", kSingle), HasSubstr("line 1: 'extra' must be an object"));
   EXPECT_THAT(load_error(f, "{\"text\": \"a\", \"role\": \"\"}\n", kSingle), HasSubstr("'role' must not be empty"));
   EXPECT_THAT(load_error(f, "{\"output_length\": 3}\n", kSingle), HasSubstr("line 1: missing required field 'text'"));

@@ -51,6 +51,24 @@ TEST(MultimodalBody, LaterTurnsCarryTheirOwnMediaAndHistoryKeepsEarlierOnes) {
             R"({"type":"image_url","image_url":{"url":"data:image/png;base64,CC"}}]}],"model":"m","stream":false})");
 }
 
+// vLLM cache ids (§6.4): an image with an id carries "uuid"; a uuid-only slot sends
+// "image_url": null, the form vLLM resolves from its cache; an empty id sends none.
+TEST(MultimodalBody, ImageUuidsAndUuidOnlySlots) {
+  ProfileConfig c;
+  c.model_names = {"m"};
+  DatasetEntry e;
+  e.model = "m";
+  e.prompt = "Compare";
+  e.turn_media = {{.images = {"data:image/png;base64,AAAA", "", "https://example.com/b.jpg"},
+                   .audios = {},
+                   .image_uuids = {"sku-a", "sku-b", ""}}};
+  EXPECT_EQ(build_request_body(c, e),
+            R"({"messages":[{"role":"user","content":[{"type":"text","text":"Compare"},)"
+            R"({"type":"image_url","image_url":{"url":"data:image/png;base64,AAAA"},"uuid":"sku-a"},)"
+            R"({"type":"image_url","image_url":null,"uuid":"sku-b"},)"
+            R"({"type":"image_url","image_url":{"url":"https://example.com/b.jpg"}}]}],"model":"m","stream":false})");
+}
+
 // The Responses API: images as input_image parts holding the URL string, audio as chat's
 // input_audio; Anthropic: image blocks with a base64 source (data URLs) or a url source.
 DatasetEntry image_and_audio_entry(bool audio) {
