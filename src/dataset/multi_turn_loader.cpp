@@ -27,21 +27,13 @@ FileTurn read_turn(const JsonlRow& turn, EndpointType type) {
   split_row_texts(std::move(content.texts), t.text, t.more_texts);
   t.has_media = content.has_media();
   t.media = std::move(content.media);
-  t.extra = read_row_extra(turn);
-  if (std::optional<std::string> role = turn.string("role")) {
-    if (role->empty()) turn.fail("'role' must not be empty");
-    t.role = *role;
-  }
-  t.timestamp_ms = turn.number("timestamp", 0);
-  std::optional<double> delay = turn.number("delay", 0);
-  if (t.timestamp_ms && delay) turn.fail("'timestamp' and 'delay' are mutually exclusive");
-  t.delay_ms = delay.value_or(0);
-  t.max_tokens = turn.integer("output_length", 1);
-  if (std::optional<int64_t> alias = turn.integer("max_tokens", 1)) {
-    if (t.max_tokens) turn.fail("'output_length' and 'max_tokens' are mutually exclusive");
-    t.max_tokens = alias;
-  }
-  t.dispatch_fields = t.timestamp_ms || delay || t.max_tokens;
+  RowTurnFields f = read_row_turn_fields(turn);
+  t.extra = std::move(f.extra);
+  t.role = std::move(f.role);
+  t.timestamp_ms = f.timestamp_ms;
+  t.delay_ms = f.delay_ms.value_or(0);
+  t.max_tokens = f.max_tokens;
+  t.dispatch_fields = f.timestamp_ms || f.delay_ms || f.max_tokens;
   return t;
 }
 

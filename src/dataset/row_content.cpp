@@ -215,6 +215,25 @@ RowContent read_row_content(const JsonlRow& row, EndpointType type) {
   return c;
 }
 
+RowTurnFields read_row_turn_fields(const JsonlRow& row) {
+  RowTurnFields f;
+  if (std::optional<std::string> role = row.string("role")) {
+    if (role->empty()) row.fail("'role' must not be empty");
+    f.role = *role;
+  }
+  f.extra = read_row_extra(row);
+  // output_length is upstream's name; max_tokens is accepted as its synonym.
+  f.max_tokens = row.integer("output_length", 1);
+  if (std::optional<int64_t> alias = row.integer("max_tokens", 1)) {
+    if (f.max_tokens) row.fail("'output_length' and 'max_tokens' are mutually exclusive");
+    f.max_tokens = alias;
+  }
+  f.timestamp_ms = row.number("timestamp", 0);
+  f.delay_ms = row.number("delay", 0);
+  if (f.timestamp_ms && f.delay_ms) row.fail("'timestamp' and 'delay' are mutually exclusive");
+  return f;
+}
+
 std::string read_row_extra(const JsonlRow& row) {
   if (!row.has("extra")) return "";
   const json& extra = row.value.at("extra");
