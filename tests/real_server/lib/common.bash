@@ -64,12 +64,23 @@ qwen_tokenizer() {
 }
 
 # run_case ENDPOINT(chat|completions) STREAMING(0|1) CONCURRENCY REQUESTS OSL ISL TOKENS(client|server)
-# Runs aiperf once and checks it against the server's own numbers (tests/real_server/check_run.py).
+# Runs aiperf and checks it against the server's own numbers (tests/real_server/check_run.py).
 # TOKENS=client: aiperf counts with the Qwen tokenizer; server: --use-server-token-count.
 # Both build the synthetic prompts with the Qwen tokenizer.
+# A run whose check fails is run once more and must pass then: the timing bounds hold on a
+# loaded machine, but a burst of load from outside (another job on the host) can still push one
+# run past them; a client that mismeasures fails both runs (docs/real-server.md, "Tests").
 run_case() {
-  local endpoint=$1 streaming=$2 conc=$3 requests=$4 osl=$5 isl=$6 tokens=$7
-  local tag="$endpoint-s$streaming-c$conc"
+  local tag="$1-s$2-c$3"
+  run_case_once "$tag" "$@" && return 0
+  echo "  ($tag: the check failed (above); running the case once more)" >&2
+  run_case_once "$tag-again" "$@" || fail "$tag: aiperf disagrees with the server twice (REAL_SERVER_KEEP=1 keeps the artifacts in $WORK)"
+}
+
+# run_case_once TAG ENDPOINT STREAMING CONCURRENCY REQUESTS OSL ISL TOKENS: one run and its check;
+# status 1 when the check fails (a failing aiperf run fails the test at once).
+run_case_once() {
+  local tag=$1 endpoint=$2 streaming=$3 conc=$4 requests=$5 osl=$6 isl=$7 tokens=$8
   local art="$WORK/$tag" stream_flag=() check_flag=()
   if [ "$streaming" = 1 ]; then stream_flag=(--streaming); check_flag=(--streaming); fi
   # The tokenizer also builds the synthetic prompts, so it is given in both modes.
@@ -95,11 +106,13 @@ run_case() {
     sleep 0.1
   done
   local logged=$(($(logged_requests) - logged_before))
-  python3 "$HERE/check_run.py" --art "$art" --endpoint "$endpoint" "${check_flag[@]}" \
-    --concurrency "$conc" --requests "$requests" --osl "$osl" \
-    --metrics-before "$WORK/$tag.before" --metrics-after "$WORK/$tag.after" --log-requests "$logged" \
-    --token-source "$tokens" --bounds "${REAL_SERVER_BOUNDS:-check}" \
-    || fail "$tag: aiperf disagrees with the server (REAL_SERVER_KEEP=1 keeps the artifacts in $art)"
+  if ! python3 "$HERE/check_run.py" --art "$art" --endpoint "$endpoint" "${check_flag[@]}" \
+      --concurrency "$conc" --requests "$requests" --osl "$osl" \
+      --metrics-before "$WORK/$tag.before" --metrics-after "$WORK/$tag.after" --log-requests "$logged" \
+      --token-source "$tokens" --bounds "${REAL_SERVER_BOUNDS:-check}"; then
+    echo "FAIL: $tag: aiperf disagrees with the server (artifacts: $art)" >&2
+    return 1
+  fi
   echo "  ($tag: aiperf ran ${elapsed} s)"
 }
 
