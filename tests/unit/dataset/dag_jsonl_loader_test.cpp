@@ -5,6 +5,7 @@
 
 #include "dataset/input_file_dataset.h"
 #include "tokenizer/word_tokenizer.h"
+#include "../support/file_dataset_config.h"
 #include "../support/temp_text_file.h"
 
 namespace aiperf {
@@ -14,12 +15,7 @@ using ::testing::HasSubstr;
 using TextFile = test_support::TempTextFile;
 
 ProfileConfig config_for(const std::string& path) {
-  ProfileConfig c;
-  c.model_names = {"m"};
-  c.random_seed = 7;
-  c.input_file = path;
-  c.custom_dataset_type = CustomDatasetType::dag_jsonl;
-  return c;
+  return test_support::file_dataset_config(path, CustomDatasetType::dag_jsonl);
 }
 
 FileDataset load(const std::string& text) {

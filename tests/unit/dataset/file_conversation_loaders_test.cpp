@@ -10,6 +10,7 @@
 #include "dataset/image_uuids.h"
 #include "dataset/input_file_dataset.h"
 #include "tokenizer/word_tokenizer.h"
+#include "../support/file_dataset_config.h"
 #include "../support/temp_text_file.h"
 
 namespace aiperf {
@@ -18,14 +19,8 @@ namespace {
 using ::testing::HasSubstr;
 using TextFile = test_support::TempTextFile;
 
-ProfileConfig config_for(const std::string& path, CustomDatasetType type) {
-  ProfileConfig c;
-  c.model_names = {"m"};
-  c.random_seed = 7;
-  c.input_file = path;
-  c.custom_dataset_type = type;
-  return c;
-}
+using test_support::file_dataset_config;
+ProfileConfig config_for(const std::string& path, CustomDatasetType type) { return file_dataset_config(path, type); }
 
 FileDataset load(const std::string& text, CustomDatasetType type) {
   TextFile f(text);

@@ -8,6 +8,7 @@
 
 #include "dataset/input_file_dataset.h"
 #include "tokenizer/word_tokenizer.h"
+#include "../support/file_dataset_config.h"
 #include "../support/temp_text_file.h"
 
 namespace aiperf {
@@ -18,12 +19,7 @@ using ::testing::HasSubstr;
 using TraceFile = test_support::TempTextFile;
 
 ProfileConfig config_for(const TraceFile& f, CustomDatasetType type) {
-  ProfileConfig c;
-  c.model_names = {"m"};
-  c.random_seed = 7;
-  c.input_file = f.path;
-  c.custom_dataset_type = type;
-  return c;
+  return test_support::file_dataset_config(f.path, type);
 }
 
 std::string load_error(const std::string& text, CustomDatasetType type) {

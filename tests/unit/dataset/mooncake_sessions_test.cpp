@@ -7,6 +7,7 @@
 
 #include "dataset/input_file_dataset.h"
 #include "tokenizer/word_tokenizer.h"
+#include "../support/file_dataset_config.h"
 #include "../support/temp_text_file.h"
 
 namespace aiperf {
@@ -16,12 +17,7 @@ using ::testing::HasSubstr;
 using TextFile = test_support::TempTextFile;
 
 ProfileConfig mooncake_config(const std::string& path) {
-  ProfileConfig c;
-  c.model_names = {"m"};
-  c.random_seed = 7;
-  c.input_file = path;
-  c.custom_dataset_type = CustomDatasetType::mooncake_trace;
-  return c;
+  return test_support::file_dataset_config(path, CustomDatasetType::mooncake_trace);
 }
 
 std::string load_error(const std::string& text, EndpointType endpoint = EndpointType::chat) {

@@ -9,6 +9,7 @@
 
 #include "dataset/input_file_dataset.h"
 #include "tokenizer/word_tokenizer.h"
+#include "../support/file_dataset_config.h"
 #include "../support/temp_text_file.h"
 
 namespace aiperf {
@@ -35,11 +36,8 @@ std::string demo_trace(const std::string& id = "trace_demo", const std::string& 
 }
 
 ProfileConfig weka_config(const std::string& path) {
-  ProfileConfig c;
+  ProfileConfig c = test_support::file_dataset_config(path, CustomDatasetType::weka_trace);
   c.model_names = {"A", "B"};
-  c.random_seed = 7;
-  c.input_file = path;
-  c.custom_dataset_type = CustomDatasetType::weka_trace;
   return c;
 }
 
