@@ -24,16 +24,7 @@ FileDataset load(const std::string& text) {
 }
 
 std::string load_error(const std::string& text, EndpointType endpoint = EndpointType::chat) {
-  TextFile f(text);
-  ProfileConfig c = config_for(f.path);
-  c.endpoint_type = endpoint;
-  try {
-    load_input_file(c, WordTokenizer("w"));
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no ConfigError for: " << text;
-  return "";
+  return test_support::file_dataset_error(text, CustomDatasetType::dag_jsonl, endpoint);
 }
 
 // The §5.2 example.

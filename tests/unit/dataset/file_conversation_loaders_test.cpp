@@ -27,17 +27,9 @@ FileDataset load(const std::string& text, CustomDatasetType type) {
   return load_input_file(config_for(f.path, type), WordTokenizer("w"));
 }
 
+using test_support::file_dataset_error;
 std::string load_error(const std::string& text, CustomDatasetType type, EndpointType endpoint = EndpointType::chat) {
-  TextFile f(text);
-  ProfileConfig c = config_for(f.path, type);
-  c.endpoint_type = endpoint;
-  try {
-    load_input_file(c, WordTokenizer("w"));
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no ConfigError for: " << text;
-  return "";
+  return file_dataset_error(text, type, endpoint);
 }
 
 size_t words(const std::string& s) { return WordTokenizer("w").count(s); }

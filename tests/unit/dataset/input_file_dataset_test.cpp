@@ -23,14 +23,7 @@ ProfileConfig config_for(const TraceFile& f, CustomDatasetType type) {
 }
 
 std::string load_error(const std::string& text, CustomDatasetType type) {
-  TraceFile f(text);
-  try {
-    load_input_file(config_for(f, type), WordTokenizer("w"));
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no ConfigError for: " << text;
-  return "";
+  return test_support::file_dataset_error(text, type);
 }
 
 size_t words(const std::string& s) { return WordTokenizer("w").count(s); }

@@ -21,16 +21,7 @@ ProfileConfig mooncake_config(const std::string& path) {
 }
 
 std::string load_error(const std::string& text, EndpointType endpoint = EndpointType::chat) {
-  TextFile f(text);
-  ProfileConfig c = mooncake_config(f.path);
-  c.endpoint_type = endpoint;
-  try {
-    load_input_file(c, WordTokenizer("w"));
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no ConfigError for: " << text;
-  return "";
+  return test_support::file_dataset_error(text, CustomDatasetType::mooncake_trace, endpoint);
 }
 
 size_t words(const std::string& s) { return WordTokenizer("w").count(s); }

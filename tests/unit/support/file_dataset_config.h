@@ -1,9 +1,15 @@
 #pragma once
-// The configuration the dataset-file loader tests share: model "m", seed 7, and `path` read as
-// `type` (what --input-file PATH --custom-dataset-type TYPE --random-seed 7 would give).
+// What the dataset-file loader tests share: the configuration (model "m", seed 7, `path` read
+// as `type`: what --input-file PATH --custom-dataset-type TYPE --random-seed 7 would give), and
+// loading a file of `text` that must be refused.
+#include <gtest/gtest.h>
+
 #include <string>
 
 #include "config/profile_config.h"
+#include "dataset/input_file_dataset.h"
+#include "temp_text_file.h"
+#include "tokenizer/word_tokenizer.h"
 
 namespace aiperf::test_support {
 
@@ -14,6 +20,22 @@ inline ProfileConfig file_dataset_config(const std::string& path, CustomDatasetT
   c.input_file = path;
   c.custom_dataset_type = type;
   return c;
+}
+
+// The ConfigError a file holding `text` gets when loaded as `type` for `endpoint`; a load that
+// succeeds fails the test.
+inline std::string file_dataset_error(const std::string& text, CustomDatasetType type,
+                                      EndpointType endpoint = EndpointType::chat) {
+  TempTextFile f(text);
+  ProfileConfig c = file_dataset_config(f.path, type);
+  c.endpoint_type = endpoint;
+  try {
+    load_input_file(c, WordTokenizer("w"));
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no ConfigError for: " << text;
+  return "";
 }
 
 }  // namespace aiperf::test_support
