@@ -8,6 +8,8 @@ namespace aiperf {
 
 namespace {
 
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
 std::atomic<CreditIssuer*> g_issuer{nullptr};
 std::atomic<int> g_signals{0};
 std::atomic<bool> g_started{false};  // an issuer was attached once: the benchmark began
@@ -38,13 +40,15 @@ InterruptGuard::InterruptGuard() {
   struct sigaction sa {};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
+  // SIGHUP (the terminal was closed) too: the run still stops with what it measured.
+  for (int sig : kStopSignals) sigaction(sig, &sa, nullptr);
+  // With the terminal gone, a `| tee` reader dies too: writing the report to that pipe must not
+  // kill the run before its files are written (sockets never raise it: asio sends MSG_NOSIGNAL).
+  signal(SIGPIPE, SIG_IGN);
 }
 
 InterruptGuard::~InterruptGuard() {
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
+  for (int sig : kStopSignals) signal(sig, SIG_DFL);
   g_issuer.store(nullptr);
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Ctrl-C / SIGTERM. Before the benchmark starts (tokenizer download, prompt synthesis) the first
+// Ctrl-C / SIGTERM / SIGHUP (terminal closed), all alike. Before the benchmark starts (tokenizer download, prompt synthesis) the first
 // signal exits at once: nothing has been measured. Once a CreditIssuer is attached, the first
 // signal cancels the run gracefully (in-flight requests are cancelled, partial results are
 // written) and a second one exits at once.

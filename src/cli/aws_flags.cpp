@@ -3,6 +3,8 @@
 #include <cctype>
 #include <strings.h>
 
+#include "cli/request_head_text.h"
+
 namespace aiperf {
 
 namespace {
@@ -22,6 +24,15 @@ bool valid_endpoint_name(const std::string& name) {
 
 void require_value(const char* flag, const std::optional<std::string>& v) {
   if (v && v->empty()) throw ConfigError(std::string(flag) + ": empty value");
+  if (v) require_no_control_bytes(flag, *v);  // the SageMaker values travel as header values
+}
+
+// Region and service name the host and the signature scope: letters, digits, '-' and '_'.
+void require_aws_name(const char* what, const std::string& value) {
+  for (unsigned char ch : value)
+    if (!std::isalnum(ch) && ch != '-' && ch != '_')
+      throw ConfigError(std::string(what) + ": '" + (is_control_byte(ch) ? std::string("<not printable>") : value) +
+                        "' is not an AWS name (letters, digits, '-' and '_')");
 }
 
 }  // namespace
@@ -81,6 +92,8 @@ void apply_aws_flags(const AwsFlags& f, bool url_given, ProfileConfig& c, const 
   c.aws_profile = f.profile;
   c.aws_service = f.service.value_or("sagemaker");
   c.aws_region = resolve_aws_region(f.region, f.profile, env);
+  require_aws_name("--aws-service", c.aws_service);
+  require_aws_name("AWS region", c.aws_region);
   c.api_key.reset();  // §7.1: SigV4 replaces bearer auth
   if (!sagemaker) return;
 

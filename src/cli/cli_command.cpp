@@ -3,39 +3,32 @@
 #include <cctype>
 #include <string_view>
 
+#include "cli/url_flags.h"
+#include "common/credential_header.h"
+
 namespace aiperf {
 namespace {
-
-constexpr const char* kRedacted = "<redacted>";
 
 bool is_safe_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) ||
          std::string_view("@%+=:,./-_").find(c) != std::string_view::npos;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool is_secret_header_name(std::string name) {
-  name = lower(name);
-  while (!name.empty() && name.back() == ' ') name.pop_back();
-  return name == "authorization" || name == "proxy-authorization" || name == "x-api-key" ||
-         name == "api-key";
-}
-
-// Keeps the header name so the line still shows which header was sent.
+// Keeps the header name so the line still shows which header was sent; a JSON object of
+// headers naming any credential is hidden whole.
 std::string redact_header_item(const std::string& item) {
+  if (item.find('{') != std::string::npos) return is_credential_header(item) ? kRedacted : item;
   auto colon = item.find(':');
-  if (item.find('{') != std::string::npos) {
-    for (const char* name : {"authorization", "x-api-key", "api-key"})
-      if (lower(item).find(name) != std::string::npos) return kRedacted;
-    return item;
-  }
-  if (colon == std::string::npos || !is_secret_header_name(item.substr(0, colon))) return item;
+  if (colon == std::string::npos || !is_credential_header(item.substr(0, colon))) return item;
   return item.substr(0, colon) + ":" + kRedacted;
+}
+
+// The value of an option that may hold a secret, as it may be shown.
+std::string redact_value(const std::string& option, const std::string& value) {
+  if (option == "--api-key") return kRedacted;
+  if (option == "--header" || option == "-H") return redact_header_item(value);
+  if (option == "--url" || option == "-u") return redact_url_credentials(value);
+  return value;
 }
 
 bool is_option(const std::string& word) {
@@ -66,22 +59,15 @@ std::string reconstruct_cli_command(const std::vector<std::string>& args) {
   std::string current;  // the option whose values follow
   for (const std::string& arg : args) {
     std::string word = arg;
-    if (arg.size() > 2 && arg.rfind("-H", 0) == 0) {  // value attached: -HName:Value
-      current = "-H";
-      word = "-H" + redact_header_item(arg.substr(2));
+    if (arg.size() > 2 && (arg.rfind("-H", 0) == 0 || arg.rfind("-u", 0) == 0)) {  // value attached: -HName:Value
+      current = arg.substr(0, 2);
+      word = current + redact_value(current, arg.substr(2));
     } else if (is_option(arg)) {
       auto eq = arg.find('=');
       current = arg.substr(0, eq);
-      if (eq != std::string::npos) {
-        std::string value = arg.substr(eq + 1);
-        if (current == "--api-key") value = kRedacted;
-        if (current == "--header" || current == "-H") value = redact_header_item(value);
-        word = current + "=" + value;
-      }
-    } else if (current == "--api-key") {
-      word = kRedacted;
-    } else if (current == "--header" || current == "-H") {
-      word = redact_header_item(arg);
+      if (eq != std::string::npos) word = current + "=" + redact_value(current, arg.substr(eq + 1));
+    } else {
+      word = redact_value(current, arg);
     }
     line += ' ';
     line += shell_quote(word);

@@ -4,11 +4,14 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 #include <zlib.h>
+
+#include "config/user_json_nesting.h"
 
 namespace aiperf {
 namespace {
@@ -40,11 +43,22 @@ bool raw_payload_row(const nlohmann::json& row) {
          !(data != row.end() && data->is_array());
 }
 
+std::string whole_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Every document is checked for nesting before nlohmann sees it (common/json_nesting.h).
+nlohmann::json parse_document(const std::string& path) {
+  const std::string text = whole_file(path);
+  require_json_nesting(text, "--input-file " + path, 1);
+  return nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+}
+
 // inputs.json is one (pretty-printed) document, not JSONL: read whole when its first line is
 // not a JSON object by itself.
 bool inputs_json_document(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  nlohmann::json doc = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  nlohmann::json doc = parse_document(path);
   if (!doc.is_object()) return false;
   auto data = doc.find("data");
   return data != doc.end() && data->is_array() && !data->empty() && (*data)[0].is_object() &&
@@ -76,10 +90,7 @@ bool weka_trace_object(const nlohmann::json& doc) {
   return doc.is_object() && doc.contains("requests") && doc["requests"].is_array() && doc.contains("block_size");
 }
 
-bool weka_trace_document(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return weka_trace_object(nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false));
-}
+bool weka_trace_document(const std::string& path) { return weka_trace_object(parse_document(path)); }
 
 // The first .json file of a directory, in name order (weka_trace directories).
 std::string first_json_file(const std::string& dir) {
@@ -115,6 +126,7 @@ InputFilePeek peek_gzip_file(const std::string& path) {
     line.clear();
   }
   gzclose(f);
+  require_json_nesting(line, "--input-file " + path);
   nlohmann::json row = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
   if (row.is_object() && tracelab_row(row)) peek_tracelab_row(row, peek);
   return peek;
@@ -144,6 +156,71 @@ std::string implemented_list() {
   std::string out;
   for (CustomDatasetType t : kImplementedTypes) out += std::string(out.empty() ? "" : ", ") + custom_dataset_type_name(t);
   return out;
+}
+
+// A dataset is text: NUL or other control bytes (tab, CR, LF and FF aside) in its first block
+// mean an image, an archive or a Parquet file under another name.
+bool looks_binary(std::istream& in) {
+  char block[4096];
+  in.read(block, sizeof block);
+  for (std::streamsize i = 0; i < in.gcount(); ++i) {
+    const auto c = static_cast<unsigned char>(block[i]);
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7f) return true;
+  }
+  return false;
+}
+
+std::string not_a_json_object(const std::string& path, size_t number, const std::string& line,
+                              const nlohmann::json& row) {
+  const std::string where = path + " line " + std::to_string(number);
+  if (!row.is_discarded()) return where + " is a JSON " + row.type_name() + ", not an object";
+  try {
+    const nlohmann::json again = nlohmann::json::parse(line);  // throws with the reason this time
+  } catch (const nlohmann::json::parse_error& e) {
+    std::string reason = e.what();
+    if (size_t at = reason.find("parse error"); at != std::string::npos) reason.erase(0, at);
+    return where + " is not valid JSON: " + reason;
+  }
+  return where + " is not valid JSON";
+}
+
+// The type a first row's fields name (cli-and-load.md §3.3's inference order).
+void peek_row(const nlohmann::json& row, InputFilePeek& peek) {
+  auto ts = row.find("timestamp");
+  peek.first_row_has_timestamp = ts != row.end() && !ts->is_null();
+  if (weka_trace_object(row)) {
+    peek.inferred_type = CustomDatasetType::weka_trace;
+    peek.first_row_has_timestamp = false;
+    return;
+  }
+  if (tracelab_row(row)) {
+    peek_tracelab_row(row, peek);
+    return;
+  }
+  if (sagemaker_capture_row(row)) {
+    auto meta = row.find("eventMetadata");
+    peek.first_row_has_timestamp = meta != row.end() && meta->is_object() && meta->contains("inferenceTime");
+    peek.inferred_type = CustomDatasetType::sagemaker_data_capture;
+    return;
+  }
+  // An explicit "type" naming a dataset type wins (bailian's own "type" is text/search/...).
+  if (auto t = row.find("type"); t != row.end() && t->is_string() && type_named(t->get<std::string>()))
+    peek.inferred_type = type_named(t->get<std::string>());
+  else if (auto data = row.find("data"); data != row.end() && data->is_array() && !data->empty() &&
+                                         (*data)[0].is_object() && (*data)[0].contains("payloads"))
+    peek.inferred_type = CustomDatasetType::inputs_json;  // a compact inputs.json on one line
+  else if (raw_payload_row(row))
+    peek.inferred_type = CustomDatasetType::raw_payload;
+  else if (dag_jsonl_row(row))
+    peek.inferred_type = CustomDatasetType::dag_jsonl;
+  else if (row.contains("turns"))
+    peek.inferred_type = CustomDatasetType::multi_turn;
+  else if (row.contains("chat_id"))
+    peek.inferred_type = CustomDatasetType::bailian_trace;
+  else if (row.contains("input_length") || row.contains("text_input") || row.contains("hash_ids"))
+    peek.inferred_type = CustomDatasetType::mooncake_trace;
+  else if (row.contains("text") || row.contains("texts"))
+    peek.inferred_type = CustomDatasetType::single_turn;  // random_pool rows look the same: needs the flag
 }
 
 }  // namespace
@@ -183,59 +260,37 @@ InputFilePeek peek_input_file(const std::string& path) {
   }
   in.clear();
   in.seekg(0);
+  if (looks_binary(in)) {
+    peek.why_unknown = path + " looks binary (control bytes in its first block), not JSON Lines or CSV";
+    return peek;
+  }
+  in.clear();
+  in.seekg(0);
   std::string line;
-  while (std::getline(in, line)) {
-    if (line.find_first_not_of(" \t\r\n") == std::string::npos) continue;
+  for (size_t number = 1; std::getline(in, line); ++number) {
+    const size_t first = line.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) continue;
+    require_json_nesting(line, "--input-file " + path, number);
     nlohmann::json row = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (!row.is_object()) {
-      if (line.find_first_not_of(" \t\r") < line.size() && line[line.find_first_not_of(" \t\r")] == '{' &&
-          inputs_json_document(path))
+      if (line[first] == '{' && inputs_json_document(path))
         peek.inferred_type = CustomDatasetType::inputs_json;
-      else if (line[line.find_first_not_of(" \t\r")] == '{' && weka_trace_document(path))
+      else if (line[first] == '{' && weka_trace_document(path))
         peek.inferred_type = CustomDatasetType::weka_trace;  // relative times: no auto fixed schedule
       if (burst_gpt_header(line)) {
         peek.inferred_type = CustomDatasetType::burst_gpt_trace;
         peek.first_row_has_timestamp = true;  // the Timestamp column is required on every row
       }
+      if (!peek.inferred_type) peek.why_unknown = not_a_json_object(path, number, line, row);
       return peek;
     }
-    auto ts = row.find("timestamp");
-    peek.first_row_has_timestamp = ts != row.end() && !ts->is_null();
-    if (weka_trace_object(row)) {
-      peek.inferred_type = CustomDatasetType::weka_trace;
-      peek.first_row_has_timestamp = false;
-      return peek;
-    }
-    if (tracelab_row(row)) {
-      peek_tracelab_row(row, peek);
-      return peek;
-    }
-    if (sagemaker_capture_row(row)) {
-      auto meta = row.find("eventMetadata");
-      peek.first_row_has_timestamp = meta != row.end() && meta->is_object() && meta->contains("inferenceTime");
-      peek.inferred_type = CustomDatasetType::sagemaker_data_capture;
-      return peek;
-    }
-    // An explicit "type" naming a dataset type wins (bailian's own "type" is text/search/...).
-    if (auto t = row.find("type"); t != row.end() && t->is_string() && type_named(t->get<std::string>()))
-      peek.inferred_type = type_named(t->get<std::string>());
-    else if (auto data = row.find("data"); data != row.end() && data->is_array() && !data->empty() &&
-                                           (*data)[0].is_object() && (*data)[0].contains("payloads"))
-      peek.inferred_type = CustomDatasetType::inputs_json;  // a compact inputs.json on one line
-    else if (raw_payload_row(row))
-      peek.inferred_type = CustomDatasetType::raw_payload;
-    else if (dag_jsonl_row(row))
-      peek.inferred_type = CustomDatasetType::dag_jsonl;
-    else if (row.contains("turns"))
-      peek.inferred_type = CustomDatasetType::multi_turn;
-    else if (row.contains("chat_id"))
-      peek.inferred_type = CustomDatasetType::bailian_trace;
-    else if (row.contains("input_length") || row.contains("text_input") || row.contains("hash_ids"))
-      peek.inferred_type = CustomDatasetType::mooncake_trace;
-    else if (row.contains("text") || row.contains("texts"))
-      peek.inferred_type = CustomDatasetType::single_turn;  // random_pool rows look the same: needs the flag
+    peek_row(row, peek);
+    if (!peek.inferred_type)
+      peek.why_unknown = path + " line " + std::to_string(number) +
+                         " is a JSON object without a field that names its type (e.g. text, turns, input_length)";
     return peek;
   }
+  peek.why_unknown = path + " is empty";
   return peek;
 }
 

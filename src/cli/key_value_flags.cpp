@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "config/profile_config.h"
+#include "config/user_json_nesting.h"
 
 namespace aiperf {
 namespace {
@@ -32,6 +33,7 @@ std::string describe_parse_error(const nlohmann::json::parse_error& e) {
 
 // Ordered: keys reach the request body and the headers in the order the user wrote them.
 nlohmann::ordered_json parse_json_object(std::string_view flag, const std::string& item) {
+  require_json_nesting(item, std::string(flag));
   nlohmann::ordered_json parsed;
   try {
     parsed = nlohmann::ordered_json::parse(item);
@@ -70,6 +72,7 @@ nlohmann::ordered_json parse_extra_inputs(const std::vector<std::string>& items)
     // A value that opens an object or array was meant as JSON: a typo there is an error, not
     // a string silently sent to the server.
     if (!value.empty() && (value.front() == '{' || value.front() == '[')) {
+      require_json_nesting(value, std::string(kFlag) + " value of '" + key + "'");
       try {
         merged[key] = nlohmann::ordered_json::parse(value);
       } catch (const nlohmann::json::parse_error& e) {

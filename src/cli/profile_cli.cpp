@@ -1,5 +1,6 @@
 #include "cli/profile_cli.h"
 
+#include <strings.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -19,10 +20,13 @@
 #include "cli/key_value_flags.h"
 #include "cli/number_flags.h"
 #include "cli/rate_series_flag.h"
+#include "cli/request_head_text.h"
 #include "cli/sequence_distribution_flag.h"
 #include "cli/unsupported_flags.h"
 #include "cli/url_flags.h"
+#include "common/base64.h"
 #include "common/multipart_boundary.h"
+#include "config/dataset_size_limit.h"
 #include "config/public_datasets.h"
 
 namespace aiperf {
@@ -479,6 +483,31 @@ std::string suggestion(const CLI::App& app, const std::string& unknown) {
   return best.empty() ? "" : " (did you mean " + best + "?)";
 }
 
+// The option `word` spells by itself ("--url", "-u"; not "--url=x" or "-HName:Value"), or null.
+const CLI::Option* option_spelled(const CLI::App& app, const std::string& word) {
+  if (word.size() < 2 || word[0] != '-' || word == "--" || word.find('=') != std::string::npos) return nullptr;
+  if (word[1] != '-' && word.size() != 2) return nullptr;
+  return app.get_option_no_throw(word);
+}
+
+bool looks_like_option(const CLI::App& app, const std::string& word) {
+  if (word.size() > 2 && word.rfind("--", 0) == 0) return true;
+  return word.size() >= 2 && word[0] == '-' && word[1] != '-' && app.get_option_no_throw(word.substr(0, 2));
+}
+
+// CLI11 takes the word after an option as its value even when that word is another option, so
+// `--model --url x` would mean the model "--url" and then stumble on "x". An option that needs
+// a value and is followed by nothing or by another option is named instead.
+void reject_missing_values(const CLI::App& app, const std::vector<std::string>& args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--") return;
+    const CLI::Option* opt = option_spelled(app, args[i]);
+    if (!opt || opt->get_items_expected_min() == 0) continue;
+    if (i + 1 == args.size() || looks_like_option(app, args[i + 1])) throw ConfigError(args[i] + " needs a value");
+    ++i;
+  }
+}
+
 void reject_leftovers(const CLI::App& app) {
   std::vector<std::string> rest = app.remaining();
   if (rest.empty()) return;
@@ -487,7 +516,7 @@ void reject_leftovers(const CLI::App& app) {
     std::string name = flag_part(first);
     throw ConfigError("unknown option " + name + suggestion(app, name));
   }
-  throw ConfigError("unexpected argument '" + first + "'");
+  throw ConfigError("unexpected argument '" + redact_url_credentials(first) + "'");
 }
 
 void reject_unsupported(const ProfileParser& p, const std::vector<std::string>& args) {
@@ -537,18 +566,21 @@ class Converter {
   ProfileConfig convert() const {
     ProfileConfig c;
     const RawFlags& r = p_.raw;
-    convert_endpoint(c, r);
+    const std::string url_credentials = convert_endpoint(c, r);
     convert_input(c, r);
     convert_aws(c, r);
+    add_url_credentials(c, url_credentials);
     convert_request_content_type(c, r);
     convert_load(c, r);
     convert_output(c, r);
+    require_synthetic_dataset_fits(c, available_memory_bytes());
     c.cli_command = reconstruct_cli_command(args_);
     return c;
   }
 
  private:
-  void convert_endpoint(ProfileConfig& c, const RawFlags& r) const {
+  // Returns the user-info of the --url values (url_flags.h): "user:password", or "".
+  std::string convert_endpoint(ProfileConfig& c, const RawFlags& r) const {
     if (!given("--model")) throw ConfigError("--model is required");
     for (const std::string& value : r.models) {
       std::string_view rest = value;
@@ -566,17 +598,32 @@ class Converter {
     }
     if (given("--model-selection-strategy")) c.model_selection = model_selection(r.model_selection);
     if (given("--endpoint-type")) c.endpoint_type = endpoint_type(r.endpoint_type);
-    if (given("--endpoint")) c.custom_endpoint = r.custom_endpoint;
+    if (given("--endpoint")) c.custom_endpoint = encode_request_target(name("--endpoint"), r.custom_endpoint);
     // workloads-and-endpoints.md §7.1: silently off where the endpoint cannot stream.
     c.streaming = r.streaming && endpoint_info(c.endpoint_type).supports_streaming;
-    if (given("--url")) c.urls = parse_urls(r.urls);
+    std::string credentials;
+    if (given("--url")) {
+      c.urls.clear();
+      const std::vector<ParsedUrl> urls = parse_urls(r.urls);
+      for (const ParsedUrl& u : urls) {
+        // One Authorization header serves every URL: their credentials cannot differ.
+        if (u.credentials != urls.front().credentials)
+          throw ConfigError("--url: every URL must carry the same user:password, or none (they share one "
+                            "Authorization header)");
+        c.urls.push_back(u.url);
+      }
+      credentials = urls.front().credentials;
+    }
     // Several URLs: round robin per credit, the only strategy upstream has (§3.1).
     if (given("--url-strategy") && enum_key(r.url_strategy) != enum_key("round_robin"))
       throw ConfigError(name("--url-strategy") + ": invalid choice '" + r.url_strategy +
                         "' (choose from round_robin)");
     if (auto v = float_above("--request-timeout-seconds", r.request_timeout, 0))
       c.request_timeout_seconds = *v;
-    if (given("--api-key")) c.api_key = r.api_key;
+    if (given("--api-key")) {
+      require_no_control_bytes("--api-key", r.api_key);  // a CR LF would add header lines
+      c.api_key = r.api_key;
+    }
     c.use_legacy_max_tokens = r.legacy_max_tokens;
     c.use_server_token_count = r.server_token_count;
     c.per_chunk_usage = r.per_chunk_usage;
@@ -605,6 +652,20 @@ class Converter {
       c.tokenizer_revision = r.tokenizer_revision;
     }
     c.tokenizer_trust_remote_code = r.tokenizer_trust_remote_code;
+    return credentials;
+  }
+
+  // `http://user:password@host` is HTTP Basic auth (RFC 9110 §11.2, RFC 7617): one more header,
+  // redacted wherever headers are shown. -H Authorization and --api-key take precedence.
+  static void add_url_credentials(ProfileConfig& c, const std::string& credentials) {
+    if (credentials.empty()) return;
+    if (c.sigv4)
+      throw ConfigError("--url: user:password credentials cannot be combined with --auth-type sigv4, which "
+                        "signs the Authorization header itself");
+    if (c.api_key) return;
+    for (const auto& [name, value] : c.headers)
+      if (strcasecmp(name.c_str(), "Authorization") == 0) return;
+    c.headers.emplace_back("Authorization", "Basic " + base64_encode(credentials));
   }
 
   void convert_aws(ProfileConfig& c, const RawFlags& r) const {
@@ -727,10 +788,12 @@ class Converter {
       c.rankings_passages_stddev = *v;
     if (auto v = int_at_least("--rankings-query-prompt-token-mean", r.rankings_query_tokens, 1))
       c.rankings_query_tokens_mean = *v;
+    require_prompt_tokens("--rankings-query-prompt-token-mean", c.rankings_query_tokens_mean);
     if (auto v = float_at_least("--rankings-query-prompt-token-stddev", r.rankings_query_tokens_sd, 0))
       c.rankings_query_tokens_stddev = *v;
     if (auto v = int_at_least("--rankings-passages-prompt-token-mean", r.rankings_passage_tokens, 1))
       c.rankings_passage_tokens_mean = *v;
+    require_prompt_tokens("--rankings-passages-prompt-token-mean", c.rankings_passage_tokens_mean);
     if (auto v = float_at_least("--rankings-passages-prompt-token-stddev", r.rankings_passage_tokens_sd, 0))
       c.rankings_passage_tokens_stddev = *v;
   }
@@ -832,7 +895,10 @@ class Converter {
     if (given("--header")) c.headers = parse_headers(r.headers);
     // Upstream's "magic list" flags: a comma list would start a parameter sweep.
     constexpr auto sweep = SweepList::rejected_as_unsupported;
-    if (auto v = int_at_least("--isl", r.isl, 0, sweep)) c.isl_mean = *v;
+    if (auto v = int_at_least("--isl", r.isl, 0, sweep)) {
+      require_prompt_tokens(name("--isl"), *v);
+      c.isl_mean = *v;
+    }
     if (auto v = float_at_least("--isl-stddev", r.isl_stddev, 0, sweep)) c.isl_stddev = *v;
     c.osl_mean = int_at_least("--osl", r.osl, 1, sweep);
     if (auto v = float_at_least("--osl-stddev", r.osl_stddev, 0, sweep)) c.osl_stddev = *v;
@@ -927,8 +993,8 @@ class Converter {
       else if (peek.inferred_type)
         c.custom_dataset_type = *peek.inferred_type;
       else
-        throw ConfigError("--input-file " + r.input_file +
-                          ": cannot tell the dataset type from its first row; pass --custom-dataset-type");
+        throw ConfigError("--input-file: cannot tell the dataset type: " + peek.why_unknown +
+                          "; if the file is right, name its type with --custom-dataset-type");
       // §3.12: the bodies are sent byte for byte; an option that would change them cannot apply.
       if (is_verbatim_dataset_type(c.custom_dataset_type))
         for (const char* flag : {"--extra-inputs", "--osl", "--shared-system-prompt-length",
@@ -1019,6 +1085,10 @@ class Converter {
         int_at_least("--shared-system-prompt-length", r.shared_system_length, 1);
     c.user_context_prompt_length =
         int_at_least("--user-context-prompt-length", r.user_context_length, 1);
+    for (const SequenceLengthBucket& b : c.sequence_distribution) require_prompt_tokens(name("--seq-dist") + " ISL", b.isl_mean);
+    require_prompt_tokens(name("--prompt-prefix-length"), c.prefix_length);
+    require_prompt_tokens("--shared-system-prompt-length", c.shared_system_prompt_length.value_or(0));
+    require_prompt_tokens("--user-context-prompt-length", c.user_context_prompt_length.value_or(0));
 
     // Upstream only fails later ("prefix prompts pool is empty"); say which flags clash now.
     if (c.prefix_length > 0 && c.prefix_pool_size == 0)
@@ -1299,6 +1369,7 @@ std::string one_line(std::string s) {
 std::optional<ProfileConfig> parse_profile_args(const std::vector<std::string>& args) {
   ProfileParser parser;
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 consumes from the back
+  reject_missing_values(parser.app, args);
   try {
     parser.app.parse(reversed);
   } catch (const CLI::CallForHelp&) {

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/user_json_nesting.h"
+
 namespace aiperf {
 
 namespace {
@@ -27,6 +29,7 @@ std::vector<RateSeriesPoint> load_rate_series(std::string_view flag, const std::
   if (!in) throw ConfigError(file + ": cannot open the file");
   std::stringstream text;
   text << in.rdbuf();
+  require_json_nesting(text.view(), file, 1);
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text.str());

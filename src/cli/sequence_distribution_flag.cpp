@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/user_json_nesting.h"
+
 namespace aiperf {
 namespace {
 
@@ -109,6 +111,7 @@ class PairParser {
   }
 
   std::vector<SequenceLengthBucket> json(std::string_view text) const {
+    require_json_nesting(text, std::string(flag_));
     nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
     if (doc.is_discarded() || !doc.is_object()) fail("invalid JSON", text);
     auto pairs = doc.find("pairs");

@@ -2,23 +2,88 @@
 
 #include <cctype>
 
+#include "cli/request_head_text.h"
 #include "config/profile_config.h"
 
 namespace aiperf {
 namespace {
 
-std::string trim(const std::string& s) {
-  size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return s.substr(b, e - b);
+std::string trim_spaces(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return std::string(s);
+}
+
+// Where the authority of `text` starts and ends (the scheme may be missing).
+std::pair<size_t, size_t> authority_span(std::string_view text) {
+  const size_t sep = text.find("://");
+  const size_t begin = sep == std::string_view::npos ? 0 : sep + 3;
+  const size_t end = text.find_first_of("/?#", begin);
+  return {begin, end == std::string_view::npos ? text.size() : end};
+}
+
+// The '@' that ends a user-info inside the authority, if any (the last one: a password may
+// hold a raw '@').
+size_t user_info_end(std::string_view text) {
+  auto [begin, end] = authority_span(text);
+  const size_t at = text.substr(begin, end - begin).rfind('@');
+  return at == std::string_view::npos ? std::string_view::npos : begin + at;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string percent_decode(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
+      out += char(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+// Host and port: ASCII letters, digits, "-._~", ':' and the brackets of an IPv6 literal (with
+// its %zone). Anything else is not a host a request can be sent to.
+void require_host_characters(std::string_view authority) {
+  for (char ch : authority) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (!std::isalnum(c) && std::string_view("-._~:[]%").find(ch) == std::string_view::npos)
+      throw ConfigError(std::string("--url: the host '") +
+                        (c < 0x20 || c >= 0x7f ? "<not printable>" : std::string(authority)) +
+                        "' has a character a host name cannot have (international names: use the xn-- form)");
+  }
 }
 
 }  // namespace
 
-std::string normalize_url(const std::string& text) {
-  std::string url = trim(text);
+std::string redact_url_credentials(std::string_view text) {
+  const size_t at = user_info_end(text);
+  if (at == std::string_view::npos) return std::string(text);
+  return std::string(text.substr(0, authority_span(text).first)) + "<redacted>" + std::string(text.substr(at));
+}
+
+ParsedUrl normalize_url(const std::string& text) {
+  // Before anything else, so that no message below can show a password.
+  for (char ch : text)
+    if (is_control_byte(static_cast<unsigned char>(ch)))
+      throw ConfigError("--url: contains a control character; it would corrupt the request line");
+  ParsedUrl parsed;
+  std::string url = trim_spaces(text);
+  if (const size_t at = user_info_end(url); at != std::string::npos) {
+    const size_t begin = authority_span(url).first;
+    parsed.credentials = percent_decode(std::string_view(url).substr(begin, at - begin));
+    url.erase(begin, at + 1 - begin);
+  }
   if (url.empty()) throw ConfigError("--url: empty URL");
+  if (const size_t hash = url.find('#'); hash != std::string::npos) url.erase(hash);
   auto sep = url.find("://");
   if (sep == std::string::npos) {
     url = "http://" + url;
@@ -33,12 +98,15 @@ std::string normalize_url(const std::string& text) {
   }
   size_t host = sep + 3;
   if (host >= url.size() || url[host] == '/' || url[host] == '?' || url[host] == ':')
-    throw ConfigError("--url: missing host in '" + trim(text) + "'");
-  return url;
+    throw ConfigError("--url: missing host in '" + url + "'");
+  const size_t path = std::min(url.find_first_of("/?", host), url.size());
+  require_host_characters(std::string_view(url).substr(host, path - host));
+  parsed.url = url.substr(0, path) + encode_request_target("--url", std::string_view(url).substr(path));
+  return parsed;
 }
 
-std::vector<std::string> parse_urls(const std::vector<std::string>& values) {
-  std::vector<std::string> urls;
+std::vector<ParsedUrl> parse_urls(const std::vector<std::string>& values) {
+  std::vector<ParsedUrl> urls;
   for (const std::string& value : values) {
     size_t start = 0;
     while (true) {

@@ -6,6 +6,8 @@
 #include <string>
 #include <thread>
 
+#include "common/credential_header.h"
+
 namespace aiperf {
 
 const char* endpoint_type_name(EndpointType t) { return endpoint_info(t).name; }
@@ -104,14 +106,6 @@ std::string ProfileConfig::endpoint_path() const {
 
 namespace {
 
-constexpr const char* kRedacted = "<redacted>";
-
-bool is_secret_header(std::string name) {
-  for (char& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return name == "authorization" || name == "proxy-authorization" || name == "x-api-key" ||
-         name == "api-key";
-}
-
 // JSON has no infinity; upstream's pydantic dump writes it as the string "inf".
 nlohmann::json seconds_value(double s) {
   if (std::isinf(s)) return "inf";
@@ -199,7 +193,7 @@ nlohmann::json ProfileConfig::to_json() const {
   if (!headers.empty()) {
     nlohmann::json pairs = nlohmann::json::array();
     for (const auto& [name, value] : headers)
-      pairs.push_back({name, is_secret_header(name) ? kRedacted : value});
+      pairs.push_back({name, is_credential_header(name) ? kRedacted : value});
     input["headers"] = pairs;
   }
   if (random_seed) input["random_seed"] = *random_seed;

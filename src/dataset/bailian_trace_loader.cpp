@@ -77,7 +77,7 @@ FileDataset load_rows(const ProfileConfig& config, const Tokenizer& tokenizer, c
     std::optional<double> seconds = row.number("timestamp", 0);
     if (!seconds) row.fail("missing required field 'timestamp' (seconds)");
     r.timestamp_ms = *seconds * 1000.0;
-    std::optional<int64_t> input_length = row.integer("input_length", 1);
+    std::optional<int64_t> input_length = row.prompt_tokens("input_length");
     if (!input_length) row.fail("missing required field 'input_length'");
     r.input_length = *input_length;
     try {

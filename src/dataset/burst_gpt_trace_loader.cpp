@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "common/uuid.h"
+#include "config/dataset_size_limit.h"
 #include "dataset/conversation_id.h"
 #include "dataset/corpus_text.h"
 #include "dataset/input_file_dataset.h"
@@ -105,6 +106,9 @@ FileDataset load_rows(const ProfileConfig& config, const Tokenizer& tokenizer, c
       if (skipped++ == 0) first_skipped = line;
       continue;
     }
+    if (std::string problem = prompt_tokens_problem(*isl); !problem.empty())
+      throw ConfigError("--input-file " + path + ", line " + std::to_string(line) + ": 'Request tokens' " +
+                        std::to_string(*isl) + ": " + problem);
     DatasetEntry entry;
     entry.prompt = prompts.make(*isl, corpus_rng);
     entry.intended_input_tokens = *isl;

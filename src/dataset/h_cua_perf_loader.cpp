@@ -15,12 +15,14 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <ostream>
 #include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "config/user_json_nesting.h"
 #include "dataset/h_cua_selection.h"
 #include "dataset/input_file_dataset.h"
 #include "dataset/public_dataset.h"
@@ -154,7 +156,9 @@ std::optional<nlohmann::json> read_manifest(const fs::path& path) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) return std::nullopt;
   std::ifstream in(path, std::ios::binary);
-  const nlohmann::json meta = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  require_json_nesting(text, kPrefix + path.string(), 1);
+  const nlohmann::json meta = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   auto turns = meta.is_object() ? meta.find("session_turns") : meta.end();
   if (turns == meta.end() || !turns->is_object())
     throw ConfigError(kPrefix + path.string() + ": expected a JSON object with a 'session_turns' object");

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "config/dataset_size_limit.h"
 #include "dataset/prompt_corpus.h"
 #include "dataset/rng_stream.h"
 
@@ -91,6 +92,7 @@ std::string HashIdPrompts::unit_prompt(const std::vector<int64_t>& hash_ids, int
 
 std::string HashIdPrompts::prompt(const std::vector<int64_t>& hash_ids, int64_t input_length,
                                   std::mt19937_64& tail_rng) {
+  require_prompt_tokens("synthetic prompt length", input_length);
   if (units_) return unit_prompt(hash_ids, input_length, tail_rng);
   if (hash_ids.empty() || corpus_.empty()) return synthesize_prompt(corpus_, tokenizer_, input_length, tail_rng);
   const int64_t m = int64_t(hash_ids.size());

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "config/profile_config.h"
+#include "config/user_json_nesting.h"
 #include "io/parquet_reader.h"
 
 namespace aiperf {
@@ -92,6 +93,7 @@ void for_each_hf_row(const std::vector<fs::path>& files, const std::vector<std::
     std::ostringstream s;
     s << in.rdbuf();
     const std::string content = std::move(s).str();
+    require_json_nesting(content, "--public-dataset " + dataset + ": " + name, 1);
     const size_t first = content.find_first_not_of(" \t\r\n");
     if (first != std::string::npos && content[first] == '[') {  // a JSON list of row objects
       json doc = json::parse(content, nullptr, /*allow_exceptions=*/false);

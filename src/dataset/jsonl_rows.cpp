@@ -3,7 +3,9 @@
 #include <cmath>
 #include <fstream>
 
+#include "config/dataset_size_limit.h"
 #include "config/profile_config.h"
+#include "config/user_json_nesting.h"
 
 namespace aiperf {
 namespace {
@@ -60,6 +62,14 @@ std::optional<int64_t> JsonlRow::integer(const char* field, int64_t min) const {
   return n;
 }
 
+std::optional<int64_t> JsonlRow::prompt_tokens(const char* field) const {
+  std::optional<int64_t> n = integer(field, 1);
+  if (n)
+    if (std::string problem = prompt_tokens_problem(*n); !problem.empty())
+      fail(std::string("'") + field + "' " + std::to_string(*n) + ": " + problem);
+  return n;
+}
+
 std::optional<std::string> JsonlRow::string(const char* field) const {
   if (!has(field)) return std::nullopt;
   const nlohmann::json& v = value.at(field);
@@ -93,6 +103,7 @@ void for_each_jsonl_row(const std::string& path, const std::function<void(const 
   while (std::getline(in, text)) {
     ++line;
     if (blank(text)) continue;
+    require_json_nesting(text, "--input-file " + path, line);
     nlohmann::json value;
     try {
       value = nlohmann::json::parse(text);

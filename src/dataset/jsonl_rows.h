@@ -24,6 +24,9 @@ struct JsonlRow {
   // Missing or null -> nullopt; wrong type or out of range -> ConfigError.
   std::optional<double> number(const char* field, double min) const;
   std::optional<int64_t> integer(const char* field, int64_t min) const;
+  // A token count >= 1 the client will synthesise a prompt of: also refused past
+  // kMaxPromptTokens (config/dataset_size_limit.h), before anything is built.
+  std::optional<int64_t> prompt_tokens(const char* field) const;
   std::optional<std::string> string(const char* field) const;
   std::optional<std::vector<int64_t>> integer_list(const char* field) const;
   // Throws "field 'X' is not supported yet" for the first of `fields` the row has.

@@ -39,7 +39,7 @@ FileDataset load_rows(const ProfileConfig& config, const Tokenizer& tokenizer, c
     const std::optional<double> delay_ms = row.number("delay", 0);
     if (common.timestamp_ms && delay_ms) row.fail("'timestamp' and 'delay' are mutually exclusive");
     DatasetEntry entry;
-    const std::optional<int64_t> input_length = row.integer("input_length", 1);
+    const std::optional<int64_t> input_length = row.prompt_tokens("input_length");
     const std::optional<std::string> text_input = row.string("text_input");
     const std::optional<std::vector<int64_t>> hash_ids = row.integer_list("hash_ids");
     if (input_length && text_input) row.fail("'input_length' and 'text_input' are mutually exclusive");

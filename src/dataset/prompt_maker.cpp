@@ -2,11 +2,15 @@
 
 #include <algorithm>
 
+#include "config/dataset_size_limit.h"
 #include "dataset/prompt_corpus.h"
 
 namespace aiperf {
 
 std::string PromptMaker::make(int64_t num_tokens, std::mt19937_64& rng, const PromptPrefix* prefix) {
+  // Loaders and flags refuse such lengths with their own names; a length drawn with a large
+  // stddev can still pass the limit, and must not run the machine out of memory.
+  require_prompt_tokens("synthetic prompt length", num_tokens);
   static const std::vector<int32_t> no_ids;
   if (!units_) return synthesize_prompt(corpus_, tokenizer_, num_tokens, rng, prefix ? prefix->ids : no_ids);
   // Built in a reused buffer and copied out at its exact size: appending to a fresh string

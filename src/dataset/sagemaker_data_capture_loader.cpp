@@ -10,6 +10,7 @@
 
 #include "common/base64.h"
 #include "common/uuid.h"
+#include "config/user_json_nesting.h"
 #include "dataset/conversation_id.h"
 #include "dataset/input_file_dataset.h"
 #include "dataset/iso8601_time.h"
@@ -51,6 +52,8 @@ Record read_record(const JsonlRow& row) {
   if (input == capture->end() || !input->is_object()) row.fail("no 'captureData.endpointInput' object");
   std::optional<std::string> input_text = captured_text(row, *input, "captureData.endpointInput");
   if (!input_text) row.fail("captureData.endpointInput has no 'data'");
+  const std::string at = "--input-file " + row.path + ", line " + std::to_string(row.line) + ", captureData.";
+  require_json_nesting(*input_text, at + "endpointInput.data");
   const json body = json::parse(*input_text, nullptr, /*allow_exceptions=*/false);
   auto messages = body.is_object() ? body.find("messages") : body.end();
   if (!body.is_object() || messages == body.end() || !messages->is_array() || messages->empty())
@@ -75,6 +78,7 @@ Record read_record(const JsonlRow& row) {
   // The recorded input length, when the (non-streaming) output was captured with usage.
   if (auto output = capture->find("endpointOutput"); output != capture->end() && output->is_object())
     if (std::optional<std::string> text = captured_text(row, *output, "captureData.endpointOutput")) {
+      require_json_nesting(*text, at + "endpointOutput.data");
       const json reply = json::parse(*text, nullptr, /*allow_exceptions=*/false);
       if (reply.is_object())
         if (auto usage = reply.find("usage"); usage != reply.end() && usage->is_object())

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 
+#include "config/user_json_nesting.h"
 #include "dataset/agent_trace.h"
 #include "dataset/iso8601_time.h"
 
@@ -101,7 +102,7 @@ void read_row(const JsonlRow& row, std::map<std::string, Session>& sessions) {
   Round r;
   r.line = row.line;
   const std::optional<int64_t> index = row.integer("round_index", 0);
-  const std::optional<int64_t> total = row.integer("input_tokens_total", 1);
+  const std::optional<int64_t> total = row.prompt_tokens("input_tokens_total");
   const std::optional<int64_t> output = row.integer("output_tokens", 0);
   if (!index || !total || !output)
     row.fail("missing required field '" + std::string(!index ? "round_index" : !total ? "input_tokens_total" : "output_tokens") + "'");
@@ -226,6 +227,7 @@ FileDataset load_tracelab(const ProfileConfig& config, const Tokenizer& tokenize
 
   std::map<std::string, Session> by_id;
   for_each_line(path, [&](size_t number, const std::string& line) {
+    require_json_nesting(line, "--input-file " + path, number);
     json value = json::parse(line, nullptr, /*allow_exceptions=*/false);
     JsonlRow row{path, number, value};
     if (!value.is_object()) row.fail("not a JSON object");

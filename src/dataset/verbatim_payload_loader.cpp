@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/uuid.h"
+#include "config/user_json_nesting.h"
 #include "dataset/conversation_id.h"
 #include "dataset/input_file_dataset.h"
 
@@ -29,6 +30,7 @@ std::string trimmed(const std::string& s) {
 
 // One raw_payload line: must be a JSON object with a `messages` list; its exact text is the body.
 std::string raw_payload_body(const std::string& path, size_t line, const std::string& text) {
+  require_json_nesting(text, "--input-file " + path, line);
   ojson body = ojson::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!body.is_object()) fail(path, line, "not a JSON object");
   auto messages = body.find("messages");
@@ -104,6 +106,7 @@ FileDataset load_inputs_json_file(const ProfileConfig& config, const Tokenizer&)
   if (!in) throw ConfigError("--input-file " + path + ": cannot open file");
   std::stringstream text;
   text << in.rdbuf();
+  require_json_nesting(text.view(), "--input-file " + path, 1);
   ojson doc;
   try {
     doc = ojson::parse(text.str());

@@ -6,8 +6,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 
+#include "config/dataset_size_limit.h"
+#include "config/user_json_nesting.h"
 #include "dataset/agent_trace.h"
 
 namespace aiperf {
@@ -84,6 +87,8 @@ AgentRequest read_request(const Node& n, const std::string& default_model, int64
   r.t_s = *n.number("t", true);
   r.model = n.string("model", false).value_or(default_model);
   r.input_tokens = *n.integer("in", 1, true);
+  if (std::string problem = prompt_tokens_problem(r.input_tokens); !problem.empty())
+    n.fail("in", std::to_string(r.input_tokens) + ": " + problem);
   r.output_tokens = *n.integer("out", 0, true);
   r.max_tokens = std::max<int64_t>(1, r.output_tokens);
   if (const json* ids = n.find("hash_ids", false)) {
@@ -182,7 +187,9 @@ namespace {
 AgentTrace read_trace(const std::string& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw ConfigError("--input-file " + file + ": cannot open file");
-  json doc = json::parse(in, nullptr, /*allow_exceptions=*/false);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  require_json_nesting(text, "--input-file " + file, 1);
+  json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) throw ConfigError("--input-file " + file + ": not valid JSON");
   return read_weka_trace(doc, "--input-file " + file, file);
 }

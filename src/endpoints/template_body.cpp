@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "config/user_json_nesting.h"
 #include "endpoints/body_template.h"
 
 namespace aiperf {
@@ -133,6 +134,7 @@ std::string build_template_body(const ProfileConfig& config, const DatasetEntry&
   } catch (const TemplateError& e) {
     throw ConfigError(describe_source(config) + " " + e.what());
   }
+  require_json_nesting(rendered, describe_source(config) + ": the rendered body");
   ojson body = ojson::parse(rendered, nullptr, false);
   if (body.is_discarded())
     throw ConfigError(describe_source(config) + ": the rendered body is not valid JSON: " + rendered.substr(0, 200));

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <strings.h>
 
+#include "common/credential_header.h"
+
 namespace aiperf {
 
 namespace {
@@ -17,12 +19,6 @@ bool user_has(const RequestHeadOptions& o, const char* name) {
   return false;
 }
 
-bool is_secret(const std::string& name) {
-  for (const char* secret : {"Authorization", "Proxy-Authorization", "X-API-Key", "api-key", "Cookie"})
-    if (same_name(name, secret)) return true;
-  return false;
-}
-
 }  // namespace
 
 void RequestHead::add(const std::string& name, const std::string& value) {
@@ -30,7 +26,7 @@ void RequestHead::add(const std::string& name, const std::string& value) {
   fixed_ += ": ";
   fixed_ += value;
   fixed_ += "\r\n";
-  redacted_.emplace_back(name, is_secret(name) ? "<redacted>" : value);
+  redacted_.emplace_back(name, is_credential_header(name) ? kRedacted : value);
 }
 
 RequestHead::RequestHead(const EndpointUrl& url, const RequestHeadOptions& options) {

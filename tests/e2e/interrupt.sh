@@ -54,3 +54,35 @@ set -e
 [ "$rc" -eq 130 ] || { cat "$WORK/out2.txt"; fail "second Ctrl-C should exit 130, got $rc"; }
 grep -q "Force quit" "$WORK/out2.txt" || { cat "$WORK/out2.txt"; fail "second Ctrl-C did not force quit"; }
 echo "ok second Ctrl-C forced the exit"
+
+# SIGHUP (the terminal was closed) is handled like SIGTERM: the run stops, writes what it
+# measured marked incomplete, and exits 130. Its stdout is a pipe whose reader has died (as a
+# `| tee` does when the terminal goes): writing the report there must not kill it either.
+ART3="$WORK/art3"
+mkfifo "$WORK/pipe3"
+cat "$WORK/pipe3" >"$WORK/out3.txt" &
+reader=$!
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --concurrency 4 --request-count 100000 \
+  --artifact-dir "$ART3" >"$WORK/pipe3" 2>"$WORK/err3.txt" &
+pid=$!
+for _ in $(seq 600); do grep -q "^Profiling" "$WORK/out3.txt" 2>/dev/null && break; sleep 0.1; done
+grep -q "^Profiling" "$WORK/out3.txt" || { cat "$WORK/err3.txt"; fail "the SIGHUP run did not start within 60 s"; }
+sleep 1
+kill "$reader"
+wait "$reader" 2>/dev/null || true
+kill -HUP "$pid"
+set +e
+wait "$pid"
+rc=$?
+set -e
+[ "$rc" -eq 130 ] || { cat "$WORK/err3.txt"; fail "SIGHUP should exit 130 like SIGTERM, got $rc"; }
+ART="$ART3" py '
+import json, os
+art = os.environ["ART"]
+s = json.load(open(f"{art}/profile_export_aiperf.json"))
+assert s["was_cancelled"] is True
+assert s["request_count"]["avg"] > 0
+recs = [json.loads(l) for l in open(f"{art}/profile_export.jsonl")]
+assert len(recs) == s["request_count"]["avg"] + s["error_request_count"]["avg"]
+print("ok SIGHUP", len(recs))
+'

@@ -141,5 +141,22 @@ TEST(RequestHead, UserHostAndAuthorizationWin) {
   EXPECT_NE(fixed.find("Accept: application/json\r\n"), std::string::npos);
 }
 
+// Every credential-looking header is redacted in what the raw export writes, not only the three
+// auth headers: cookies, proxy credentials, tokens, session ids.
+TEST(RequestHead, RedactsEveryCredentialHeader) {
+  EndpointUrl url{false, "a", 1, "/p", "a:1"};
+  RequestHeadOptions o;
+  o.api_key = "sk";
+  o.user_headers = {{"Cookie", "a=1"},          {"Proxy-Authorization", "Basic p"}, {"X-Auth-Token", "t"},
+                    {"X-Amz-Security-Token", "s"}, {"X-Session-Id", "s1"},        {"X-Client-Secret", "c"},
+                    {"X-Tenant", "bench"}};
+  RequestHead head(url, o);
+  for (const auto& [name, value] : head.redacted_headers()) {
+    const bool shown = name == "Host" || name == "User-Agent" || name == "X-Tenant" || name == "Accept" ||
+                       name == "Content-Type";
+    EXPECT_EQ(value == "<redacted>", !shown) << name << ": " << value;
+  }
+}
+
 }  // namespace
 }  // namespace aiperf
