@@ -1,8 +1,10 @@
 #include "cli/key_value_flags.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string_view>
 
+#include "cli/request_head_text.h"
 #include "config/profile_config.h"
 #include "config/user_json_nesting.h"
 
@@ -92,10 +94,15 @@ std::vector<std::pair<std::string, std::string>> parse_headers(
   constexpr std::string_view kFlag = "-H/--header";
   std::vector<std::pair<std::string, std::string>> headers;
   auto add = [&](std::string name, std::string value) {
-    // A CR or LF would let a value smuggle extra header lines into the request.
-    if (name.empty() || name.find_first_of("\r\n: ") != std::string::npos ||
-        value.find_first_of("\r\n") != std::string::npos)
-      throw ConfigError(std::string(kFlag) + ": invalid header '" + name + "'");
+    // A name is an HTTP token; a value may hold no control byte but HTAB (RFC 9110 §5.1, §5.5):
+    // a CR or LF would smuggle extra header lines into the request.
+    const bool bad_value = std::any_of(value.begin(), value.end(), [](char c) {
+      return c != '\t' && is_control_byte(static_cast<unsigned char>(c));
+    });
+    if (!is_http_token(name) || bad_value)
+      throw ConfigError(std::string(kFlag) + ": invalid header '" +
+                        (is_http_token(name) ? name : std::string("<not a header name>")) + "'" +
+                        (bad_value ? " (its value has a control character)" : ""));
     headers.emplace_back(std::move(name), std::move(value));
   };
   for (const std::string& item : items) {

@@ -729,9 +729,7 @@ class Converter {
   // An HTTP token (RFC 9110 §5.6.2): anything else would corrupt the request head.
   static std::string session_header(const std::string& text) {
     if (text.empty()) throw ConfigError("--session-header: empty header name");
-    for (unsigned char ch : text)
-      if (!std::isalnum(ch) && !std::strchr("!#$%&'*+-.^_`|~", ch))
-        throw ConfigError("--session-header: '" + text + "' is not a valid header name");
+    if (!is_http_token(text)) throw ConfigError("--session-header: '" + text + "' is not a valid header name");
     return text;
   }
 

@@ -1,10 +1,20 @@
 #include "cli/request_head_text.h"
 
+#include <cctype>
+
 #include "config/profile_config.h"
 
 namespace aiperf {
 
 bool is_control_byte(unsigned char c) { return c < 0x20 || c == 0x7f; }
+
+bool is_http_token(std::string_view text) {
+  if (text.empty()) return false;
+  for (char ch : text)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && std::string_view("!#$%&'*+-.^_`|~").find(ch) == std::string_view::npos)
+      return false;
+  return true;
+}
 
 void require_no_control_bytes(std::string_view flag, std::string_view value) {
   for (size_t i = 0; i < value.size(); ++i)

@@ -10,6 +10,9 @@ namespace aiperf {
 // A control byte (below 0x20, or 0x7f): never valid in a request head.
 bool is_control_byte(unsigned char c);
 
+// An HTTP token (RFC 9110 §5.6.2): what a header name must be.
+bool is_http_token(std::string_view text);
+
 // Throws ConfigError("<flag>: contains a control character ...") when `value` has a control byte.
 // The message never includes `value`, which may be a secret (--api-key).
 void require_no_control_bytes(std::string_view flag, std::string_view value);

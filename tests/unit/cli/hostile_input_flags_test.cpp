@@ -35,6 +35,16 @@ TEST(HostileInputFlags, ApiKeyWithControlCharactersIsRefusedWithoutEchoingIt) {
   EXPECT_THAT(error_of({"--api-key", std::string("sk\x7f")}), HasSubstr("--api-key"));
 }
 
+// -H checked CR and LF only; every control byte but HTAB is refused now, and a name must be a
+// token.
+TEST(HostileInputFlags, HeaderNamesAreTokensAndValuesHaveNoControlBytes) {
+  EXPECT_EQ(error_of({"-H", std::string("X-A: a\x01b")}),
+            "-H/--header: invalid header 'X-A' (its value has a control character)");
+  EXPECT_EQ(error_of({"-H", std::string("X\x7f: b")}), "-H/--header: invalid header '<not a header name>'");
+  EXPECT_EQ(error_of({"-H", "X(A): b"}), "-H/--header: invalid header '<not a header name>'");
+  EXPECT_EQ(parse({"-H", "X-A: a\tb"}).headers.front().second, "a\tb");
+}
+
 TEST(HostileInputFlags, UrlsCannotBreakTheRequestLine) {
   EXPECT_THAT(error_of({"--url", "http://h:1/v1\r\nX-Injected: 1"}), HasSubstr("--url: contains a control character"));
   EXPECT_THAT(error_of({"--url", "http://h:1/v1 HTTP/1.0"}), HasSubstr("--url: contains a space"));
