@@ -365,6 +365,11 @@ int run_profile(const ProfileConfig& config) {
   }
 
   RunSummary summary = processor.summarize();
+  if (summary.invalid_sse_messages > 0)
+    std::cerr << "warning: " << summary.invalid_sse_messages << " SSE message(s) in "
+              << summary.records_with_invalid_sse
+              << " request(s) carried data that is not JSON and were skipped (per request: "
+                 "metadata.invalid_sse_messages in profile_export.jsonl)\n";
   if (const MetricResult* degraded = summary.find("replay_sched_degraded"); degraded && degraded->avg > 0)
     std::cerr << "warning: the fixed schedule was not kept: p99 send lag behind the trace is "
               << summary.find("replay_sched_lag_p99")->avg << " ms (> " << kReplayDegradedLagMs

@@ -14,4 +14,10 @@ struct ErrorDetails {
   bool operator==(const ErrorDetails&) const = default;
 };
 
+// A request still running when its phase was cut off (the grace period ran out, or the run
+// was interrupted). Constant, so these share one error-summary row; the record keeps the time.
+inline constexpr const char* kPhaseEndCancellationMessage =
+    "Request was cancelled: the benchmark stopped before its response was complete "
+    "(grace period over, or the run was interrupted)";
+
 }  // namespace aiperf

@@ -182,7 +182,10 @@ OpenAiMessage read_openai_message(EndpointType type, std::string& json, ParsedRe
   OpenAiMessage result;
   json.reserve(json.size() + simdjson::SIMDJSON_PADDING);
   element doc;
-  if (parser.parse(json.data(), json.size(), false).get(doc)) return result;
+  if (parser.parse(json.data(), json.size(), false).get(doc)) {
+    result.not_json = true;
+    return result;
+  }
   if (type == EndpointType::huggingface_generate) {  // its whole body may be a list
     read_tgi_payload(doc, out, result);
     return result;

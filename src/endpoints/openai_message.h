@@ -12,6 +12,7 @@ namespace aiperf {
 
 struct OpenAiMessage {
   bool parsed = false;                // valid JSON object
+  bool not_json = false;              // the text is not JSON at all
   std::optional<ErrorDetails> error;  // the object had a truthy `error` member
   std::optional<TokenUsage> usage;    // non-empty `usage` object, normalised
   std::optional<SpecDecodeStats> spec_decode;  // root metrics.speculative_decoding (vLLM)

@@ -1,7 +1,6 @@
 #include "endpoints/response_parser.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <string_view>
 
 #include "endpoints/image_response.h"
@@ -19,6 +18,11 @@ namespace {
 std::string reason_or_standard(int status, const std::string& reason) {
   if (!reason.empty()) return reason;
   switch (status) {
+    case 301: return "Moved Permanently";
+    case 302: return "Found";
+    case 303: return "See Other";
+    case 307: return "Temporary Redirect";
+    case 308: return "Permanent Redirect";
     case 400: return "Bad Request";
     case 401: return "Unauthorized";
     case 403: return "Forbidden";
@@ -78,6 +82,7 @@ std::optional<ErrorDetails> take_json(EndpointType type, std::string& json, int6
   ParsedResponse resp;
   resp.perf_ns = perf_ns;
   OpenAiMessage m = read_openai_message(type, json, resp);
+  if (m.not_json && out.streamed && !trim(json).empty()) ++out.invalid_sse_messages;
   if (m.error) return m.error;
   if (is_embeddings(type) || is_rankings(type)) {
     VectorResult v = read_vector_response(type, json);
@@ -176,10 +181,8 @@ ParsedRecord parse_record(const ProfileConfig& config, const RawRecord& r) {
   }
   if (r.was_cancelled) {
     // The transport should have described the cancellation; never count it as a success.
-    char secs[32];
-    std::snprintf(secs, sizeof secs, "%.3f", double(r.end_ns - r.start_ns) / 1e9);
-    out.error = ErrorDetails{499, "RequestCancellationError",
-                             std::string("Request was cancelled after ") + secs + " seconds"};
+    // No measured time in the message: the error summary groups by message.
+    out.error = ErrorDetails{499, "RequestCancellationError", "Request was cancelled"};
     return out;
   }
   if (r.http_status < 200 || r.http_status > 299) {

@@ -51,6 +51,9 @@ struct ParsedRecord {
   std::optional<SpecDecodeStats> spec_decode;  // from the last message that carried one
   std::optional<ErrorDetails> error;      // set => error record; `responses` is then empty
   bool streamed = false;                  // the body really was text/event-stream
+  // SSE messages whose data is not JSON at all: skipped, but counted (metadata
+  // invalid_sse_messages in profile_export.jsonl, one warning per run).
+  uint32_t invalid_sse_messages = 0;
   // Cumulative usage.completion_tokens on the first content message that carries usage (with
   // --per-chunk-usage the server sends usage on every chunk): the tokens of that first chunk.
   std::optional<int64_t> first_content_chunk_tokens;

@@ -52,6 +52,9 @@ struct RunSummary {
   int64_t valid_count = 0;                   // profiling records that succeeded
   int64_t error_count = 0;                   // profiling records that failed
   int64_t warmup_count = 0;                  // warm-up records (any outcome)
+  // SSE messages whose data was not JSON (skipped), and the records that had any; all phases.
+  int64_t invalid_sse_messages = 0;
+  int64_t records_with_invalid_sse = 0;
 
   const MetricResult* find(const std::string& tag) const {
     for (const auto& m : metrics)

@@ -17,7 +17,7 @@ void key(std::string& out, bool& first, std::string_view k) {
 }  // namespace
 
 void append_record_metadata(std::string& out, const RawRecord& raw, std::string_view conversation_id,
-                            const ClockAnchor& anchor, bool is_error) {
+                            const ClockAnchor& anchor, bool is_error, uint32_t invalid_sse_messages) {
   bool first = true;
   out += "\"metadata\":{";
   key(out, first, "session_num");
@@ -63,6 +63,11 @@ void append_record_metadata(std::string& out, const RawRecord& raw, std::string_
     append_json_int(out, raw.agent_depth);
   }
   opt_string("parent_correlation_id", raw.parent_correlation_id);
+  // Ours (upstream drops such messages without a trace); omitted at 0 like the fields above.
+  if (invalid_sse_messages != 0) {
+    key(out, first, "invalid_sse_messages");
+    append_json_int(out, invalid_sse_messages);
+  }
   out.push_back('}');
 }
 
@@ -112,9 +117,10 @@ int64_t request_end_wall_ns(const RawRecord& raw, const ClockAnchor& anchor, boo
 
 void append_record_line(std::string& out, const RawRecord& raw, std::string_view conversation_id,
                         const ClockAnchor& anchor, const RecordMetrics& metrics,
-                        const std::optional<ErrorDetails>& error, bool http_trace) {
+                        const std::optional<ErrorDetails>& error, bool http_trace,
+                        uint32_t invalid_sse_messages) {
   out.push_back('{');
-  append_record_metadata(out, raw, conversation_id, anchor, error.has_value());
+  append_record_metadata(out, raw, conversation_id, anchor, error.has_value(), invalid_sse_messages);
   out.push_back(',');
   append_metrics(out, metrics);
   if (http_trace) {

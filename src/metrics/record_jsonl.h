@@ -18,11 +18,13 @@ namespace aiperf {
 // (--export-http-trace).
 void append_record_line(std::string& out, const RawRecord& raw, std::string_view conversation_id,
                         const ClockAnchor& anchor, const RecordMetrics& metrics,
-                        const std::optional<ErrorDetails>& error, bool http_trace = false);
+                        const std::optional<ErrorDetails>& error, bool http_trace = false,
+                        uint32_t invalid_sse_messages = 0);
 
 // Appends `"metadata":{...}` (the same object in every per-request export).
+// `invalid_sse_messages` (ParsedRecord's count) is written only when not 0.
 void append_record_metadata(std::string& out, const RawRecord& raw, std::string_view conversation_id,
-                            const ClockAnchor& anchor, bool is_error);
+                            const ClockAnchor& anchor, bool is_error, uint32_t invalid_sse_messages = 0);
 
 // Appends `"error":{...}`.
 void append_error_details(std::string& out, const ErrorDetails& error);

@@ -71,6 +71,8 @@ struct RecordProcessor::Impl {
   std::vector<ErrorSummaryEntry> errors;
   std::vector<SliceRecord> slice_records;  // profiling records, --slice-duration only
   int64_t warmup_records = 0;
+  int64_t invalid_sse_messages = 0;          // every phase: the run's warning counts them all
+  int64_t records_with_invalid_sse = 0;
   std::string line;  // reused for every JSONL line
   std::ostream* raw_out = nullptr;
   HeaderList raw_headers;
@@ -136,7 +138,8 @@ struct RecordProcessor::Impl {
   void write_line(const RawRecord& raw, const RecordMetrics& m, const ParsedRecord& parsed) {
     if (!jsonl) return;
     line.clear();
-    append_record_line(line, raw, conversation_id(raw), anchor, m, parsed.error, config.export_http_trace);
+    append_record_line(line, raw, conversation_id(raw), anchor, m, parsed.error, config.export_http_trace,
+                       parsed.invalid_sse_messages);
     jsonl->write(line.data(), std::streamsize(line.size()));
   }
 
@@ -174,6 +177,10 @@ RecordProcessor::Measured RecordProcessor::measure(const RawRecord& raw) {
   Impl& s = *impl_;
   Measured out{parse_record(s.config, raw), {}};
   const ParsedRecord& parsed = out.parsed;
+  if (parsed.invalid_sse_messages != 0) {
+    s.invalid_sse_messages += parsed.invalid_sse_messages;
+    ++s.records_with_invalid_sse;
+  }
   const TokenCounts tokens = s.token_counts(raw, parsed);
   RecordMetrics& m = out.metrics;
   m = compute_record_metrics(raw, parsed, tokens, s.options);
@@ -239,6 +246,8 @@ RunSummary RecordProcessor::summarize() const {
   out.valid_count = s.profiling.valid_count();
   out.error_count = s.profiling.error_count();
   out.warmup_count = s.warmup_records;
+  out.invalid_sse_messages = s.invalid_sse_messages;
+  out.records_with_invalid_sse = s.records_with_invalid_sse;
   return out;
 }
 

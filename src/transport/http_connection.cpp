@@ -75,12 +75,20 @@ void HttpConnection::close() {
   socket().close(ignored);
 }
 
-bool HttpConnection::peer_closed() {
+bool HttpConnection::tls_has_unread_input() {
+  auto* tls = std::get_if<asio::ssl::stream<tcp::socket>>(&stream_);
+  if (!tls) return false;
+  SSL* ssl = tls->native_handle();
+  // Decrypted or undecrypted bytes inside OpenSSL, or ciphertext in Asio's BIO pair.
+  return SSL_has_pending(ssl) == 1 || BIO_ctrl_pending(SSL_get_rbio(ssl)) > 0;
+}
+
+bool HttpConnection::unfit_for_reuse() {
   if (!socket().is_open()) return true;
+  if (tls_has_unread_input()) return true;
   char byte;
   ssize_t n = ::recv(socket().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-  if (n == 0) return true;                        // orderly shutdown by the peer
-  if (n > 0) return !std::holds_alternative<asio::ssl::stream<tcp::socket>>(stream_);  // stray bytes
+  if (n >= 0) return true;  // 0: orderly shutdown by the peer; > 0: bytes nobody asked for
   return errno != EAGAIN && errno != EWOULDBLOCK;  // reset or other error
 }
 

@@ -39,9 +39,14 @@ class HttpConnection {
 
   // Aborts pending operations (they complete with an error) and releases the socket.
   void close();
-  // An idle keep-alive connection the server has since closed (llama.cpp does this while
-  // advertising keep-alive) must not be used for the next request.
-  bool peer_closed();
+  // An idle keep-alive connection that is readable must not carry the next request: at EOF
+  // or reset the server has closed it (llama.cpp does this while advertising keep-alive);
+  // bytes pending are nobody's reply (an unsolicited response, a late error page) and would
+  // be read as the next request's. One non-blocking recv(MSG_PEEK), as curl does.
+  bool unfit_for_reuse();
+  // TLS: bytes already read from the socket that no read has consumed yet (a record past the
+  // end of the response). Always false for plain TCP, whose leftovers are in our own buffer.
+  bool tls_has_unread_input();
 
   char* read_buffer() { return read_buffer_.get(); }
   std::string head;  // request-head scratch, capacity reused

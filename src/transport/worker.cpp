@@ -205,7 +205,7 @@ std::shared_ptr<HttpConnection> Worker::take_idle(uint32_t url) {
   while (!idle.empty()) {
     std::shared_ptr<HttpConnection> conn = std::move(idle.back());
     idle.pop_back();
-    if (!peek_before_reuse_ || !conn->peer_closed()) return conn;
+    if (!conn->unfit_for_reuse()) return conn;
     conn->close();
   }
   return nullptr;
@@ -221,7 +221,7 @@ std::shared_ptr<HttpConnection> Worker::take_reusable(const Credit& credit) {
   auto it = credit.session_turns > 1 ? sessions_.find(credit.session_id) : sessions_.end();
   if (it == sessions_.end() || !it->second.conn) return nullptr;
   std::shared_ptr<HttpConnection> conn = std::move(it->second.conn);
-  if (!peek_before_reuse_ || !conn->peer_closed()) return conn;
+  if (!conn->unfit_for_reuse()) return conn;
   conn->close();
   return nullptr;
 }
@@ -269,13 +269,17 @@ void Worker::fail(RawRecord& record, const HttpConnection& conn, const boost::sy
   if (conn.cancelled) {
     record.was_cancelled = true;
     record.cancellation_ns = now;
-    // --request-cancellation-rate: the configured delay, so these records share one message
-    // (the exact cut-off is cancellation_ns); a cut-off after the grace period: time since start.
-    const int64_t after_ns = conn.cancel_fired ? conn.cancel_delay_ns : now - conn.start_ns;
-    char message[96];
-    std::snprintf(message, sizeof message, "Request was cancelled after %.3f seconds",
-                  double(after_ns) / 1e9);
-    record.error = ErrorDetails{499, "RequestCancellationError", message};
+    // One message per kind of cancellation, never a measured time, so the error summary has
+    // one row per kind; the exact cut-off is cancellation_ns. --request-cancellation-rate:
+    // upstream's wording with the configured delay.
+    if (conn.cancel_fired) {
+      char message[96];
+      std::snprintf(message, sizeof message, "Request was cancelled after %.3f seconds",
+                    double(conn.cancel_delay_ns) / 1e9);
+      record.error = ErrorDetails{499, "RequestCancellationError", message};
+    } else {
+      record.error = ErrorDetails{499, "RequestCancellationError", kPhaseEndCancellationMessage};
+    }
   } else if (conn.timed_out) {
     char message[96];
     std::snprintf(message, sizeof message, "Request timed out after %.3f seconds",
@@ -348,7 +352,6 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
         // The server had closed this keep-alive connection; nothing was measured yet, so
         // the request is sent again on a fresh connection with fresh timestamps.
         conn->close();
-        peek_before_reuse_ = true;
         rec.clear_response();
         continue;
       }
@@ -550,8 +553,11 @@ asio::awaitable<Worker::Outcome> Worker::exchange(const std::shared_ptr<HttpConn
       }
       if (reader.done()) {
         rec.end_ns = read_ns;
-        // Bytes beyond the response mean the connection's framing can't be trusted.
-        co_return (reader.must_close() || used != have) ? Outcome::done_close : Outcome::done;
+        // Bytes beyond the response are nobody's reply (pipelined garbage past Content-Length,
+        // a stray response): the connection's framing can't be trusted, so it is closed and
+        // they can never be read as the next request's reply.
+        const bool leftover = used != have || conn.tls_has_unread_input();
+        co_return (reader.must_close() || leftover) ? Outcome::done_close : Outcome::done;
       }
       std::memmove(buf, buf + used, have - used);
       have -= used;

@@ -165,9 +165,6 @@ class Worker : public CreditTarget {
   // parent may go on or end before the child's first turn is sent); keyed by (parent
   // session, child dataset index), unique because a session has at most one fork parent.
   std::map<std::pair<uint64_t, uint32_t>, std::string> fork_snapshots_;
-  // Set once this server has been seen closing idle keep-alive connections: from then on
-  // each idle connection is checked (one recv(MSG_PEEK)) before it is reused.
-  bool peek_before_reuse_ = false;
   LoopLagMonitor lag_monitor_;
   std::vector<SigV4Signer> signers_;      // one per URL, this worker's own: they keep scratch state
   std::atomic<pid_t> tid_{0};             // set by the thread itself, for its schedstat

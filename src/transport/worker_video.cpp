@@ -132,7 +132,7 @@ asio::awaitable<FetchResult> fetch(HttpConnection& conn, const std::string& head
       if (reader.done()) {
         r.ok = true;
         r.end_ns = read_ns;
-        r.reusable = !reader.must_close() && used == have;
+        r.reusable = !reader.must_close() && used == have && !conn.tls_has_unread_input();
         co_return r;
       }
       std::memmove(buf, buf + used, have - used);

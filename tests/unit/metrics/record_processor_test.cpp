@@ -363,6 +363,23 @@ TEST_F(RecordProcessorTest, JsonlLineForAValidRecord) {
   EXPECT_FALSE(line["metadata"].contains("was_cancelled"));
 }
 
+// SSE messages whose data is not JSON: each record's count in its metadata (absent at 0), the
+// run's totals in the summary for the one warning.
+TEST_F(RecordProcessorTest, InvalidJsonSseMessagesAreCountedPerRecordAndPerRun) {
+  processor().process(golden().data(205, "{broken").data(206, "nope").build());
+  processor().process(golden().build());
+  processor().process(golden().data(207, "[1,").build());
+  auto lines = jsonl_lines();
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0]["metadata"]["invalid_sse_messages"], 2);
+  EXPECT_FALSE(lines[1]["metadata"].contains("invalid_sse_messages"));
+  EXPECT_EQ(lines[2]["metadata"]["invalid_sse_messages"], 1);
+  EXPECT_FALSE(lines[0].contains("error"));  // skipped, not an error
+  RunSummary s = processor().summarize();
+  EXPECT_EQ(s.invalid_sse_messages, 3);
+  EXPECT_EQ(s.records_with_invalid_sse, 2);
+}
+
 TEST_F(RecordProcessorTest, JsonlLineForAnErrorRecord) {
   processor().process(RawRecordBuilder().start(100).status(500, "Internal Server Error")
                           .body(150, R"({"error":"engine overloaded"})").end(160).build());
