@@ -23,6 +23,12 @@ size_t ResponseReader::feed(std::string_view data, int64_t read_ns, boost::beast
 
 void ResponseReader::feed_eof(int64_t read_ns, boost::beast::error_code& ec) {
   read_ns_ = read_ns;
+  // Beast asserts that some bytes came before the end of the stream; a peer that closed before
+  // sending any left an incomplete message, as one that closed inside the header did.
+  if (!got_some()) {
+    ec = http::error::partial_message;
+    return;
+  }
   put_eof(ec);
 }
 

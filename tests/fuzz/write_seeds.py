@@ -152,8 +152,8 @@ def dataset_file_seeds():
         "dag_jsonl": (11, 0, '{"session_id": "plan", "turns": [{"messages": [{"role": "system", "content": "You plan."}, {"role": "user", "content": "Plan a blog post."}], "max_tokens": 64, "spawns": [{"children": ["critic"], "join_at": 1}]}, {"messages": [{"role": "user", "content": "Revise."}], "max_tokens": 64, "forks": ["draft-a"]}]}\n'
                              '{"session_id": "critic", "turns": [{"messages": [{"role": "user", "content": "Critique."}], "max_tokens": 48, "extra": {"temperature": 0}}]}\n'
                              '{"session_id": "draft-a", "turns": [{"messages": [{"role": "user", "content": "Write section 1."}], "max_tokens": 96, "delay": 500}]}\n'),
-        "baseten": (12, 1, '{"timestamp_start_unix_ms": 1700000000000, "input_tokens": 40, "output_tokens": 8, "hash_ids": [1, 2], "block_size": 16, "provided_session_id": "s1"}\n'
-                           '{"timestamp_start_unix_ms": 1700000000500, "prompt": "literal", "output_tokens": 4, "min_tokens": 2}\n'),
+        "baseten": (12, 1, '{"timestamp_start_unix_ms": 1000, "input_tokens": 40, "output_tokens": 8, "hash_ids": [1, 2], "block_size": 16, "provided_session_id": "s1"}\n'
+                           '{"timestamp_start_unix_ms": 1500, "prompt": "literal", "output_tokens": 4, "min_tokens": 2}\n'),
     }
     for name, (kind, options, text) in seeds.items():
         put(d, name, bytes([kind, options]) + text.encode())
