@@ -2,6 +2,7 @@
 # Builds the libFuzzer harnesses of tests/fuzz with clang (build-fuzz/, ASan+UBSan, ccache) and
 # runs each for a set time, then prints executions, speed, coverage and crashes per harness.
 #   scripts/fuzz.sh [seconds-per-harness] [harness...]     (default: 60 s, every harness)
+# AIPERF_FUZZ_RUNS=N stops a harness after N executions if that comes before the time.
 # The working corpus grows in ~/.cache/aiperf-cpp/fuzz-corpus/<harness> (seeded from
 # tests/fuzz/corpus/<harness>); crash, leak, timeout and out-of-memory inputs are saved in
 # ~/.cache/aiperf-cpp/fuzz-artifacts/<harness>/ (AIPERF_FUZZ_CACHE moves both). A harness stops
@@ -55,7 +56,8 @@ for h in "${harnesses[@]}"; do
   # New inputs go to the first corpus folder; the seeds in the repository are only read.
   # -timeout: an input running 10 s is a hang; -rss_limit_mb: a parser must not need 2 GB.
   rc=0
-  "build-fuzz/tests/fuzz/${h}_fuzz" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
+  "build-fuzz/tests/fuzz/${h}_fuzz" -max_total_time="$seconds" -runs="${AIPERF_FUZZ_RUNS:--1}" \
+    -print_final_stats=1 -timeout=10 \
     -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "$corpus" "tests/fuzz/corpus/$h" >"$log" 2>&1 || rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
