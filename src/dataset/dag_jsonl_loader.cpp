@@ -38,9 +38,12 @@ struct FileConversation {
 
 void reject_unknown_keys(const JsonlRow& row, const json& object, std::initializer_list<const char*> known,
                          const std::string& what) {
-  for (const auto& [key, value] : object.items())
+  for (const auto& item : object.items()) {
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+    const std::string& key = item.key();
     if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; }))
       row.fail("unknown key '" + key + "' in " + what);
+  }
 }
 
 std::string child_id(const JsonlRow& row, const json& v, const std::string& what) {

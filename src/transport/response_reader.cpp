@@ -66,7 +66,9 @@ size_t ResponseReader::feed(std::string_view data, int64_t read_ns, boost::beast
 
 void ResponseReader::feed_eof(int64_t read_ns, boost::beast::error_code& ec) {
   read_ns_ = read_ns;
-  // Beast would complete an empty read-until-close body from nothing at all.
+  // Beast asserts that some bytes came before the end of the stream (and would complete an empty
+  // read-until-close body from nothing): a peer that closed before sending any left an incomplete
+  // message, as one that closed inside the header did.
   if (!parser_->got_some()) {
     ec = http::error::partial_message;
     return;
