@@ -65,9 +65,19 @@ void require_host_characters(std::string_view authority) {
 }  // namespace
 
 std::string redact_url_credentials(std::string_view text) {
-  const size_t at = user_info_end(text);
-  if (at == std::string_view::npos) return std::string(text);
-  return std::string(text.substr(0, authority_span(text).first)) + "<redacted>" + std::string(text.substr(at));
+  std::string out;
+  while (true) {  // each URL of a comma list
+    const size_t comma = text.find(',');
+    const std::string_view url = text.substr(0, comma);
+    const size_t at = user_info_end(url);
+    if (at == std::string_view::npos)
+      out += url;
+    else
+      out.append(url.substr(0, authority_span(url).first)).append("<redacted>").append(url.substr(at));
+    if (comma == std::string_view::npos) return out;
+    out += ',';
+    text.remove_prefix(comma + 1);
+  }
 }
 
 ParsedUrl normalize_url(const std::string& text) {
