@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "cli/request_head_text.h"
+#include "common/percent_decode.h"
 #include "config/profile_config.h"
 
 namespace aiperf {
@@ -28,26 +29,6 @@ size_t user_info_end(std::string_view text) {
   auto [begin, end] = authority_span(text);
   const size_t at = text.substr(begin, end - begin).rfind('@');
   return at == std::string_view::npos ? std::string_view::npos : begin + at;
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-std::string percent_decode(std::string_view s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
-      out += char(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
 }
 
 // Host and port: ASCII letters, digits, "-._~", ':' and the brackets of an IPv6 literal (with
