@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "cli/request_head_text.h"
+#include "common/percent_decode.h"
 #include "config/profile_config.h"
 
 namespace aiperf {
@@ -30,26 +31,6 @@ size_t user_info_end(std::string_view text) {
   return at == std::string_view::npos ? std::string_view::npos : begin + at;
 }
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-std::string percent_decode(std::string_view s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
-      out += char(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
 // Host and port: ASCII letters, digits, "-._~", ':' and the brackets of an IPv6 literal (with
 // its %zone). Anything else is not a host a request can be sent to.
 void require_host_characters(std::string_view authority) {
@@ -65,9 +46,19 @@ void require_host_characters(std::string_view authority) {
 }  // namespace
 
 std::string redact_url_credentials(std::string_view text) {
-  const size_t at = user_info_end(text);
-  if (at == std::string_view::npos) return std::string(text);
-  return std::string(text.substr(0, authority_span(text).first)) + "<redacted>" + std::string(text.substr(at));
+  std::string out;
+  while (true) {  // each URL of a comma list
+    const size_t comma = text.find(',');
+    const std::string_view url = text.substr(0, comma);
+    const size_t at = user_info_end(url);
+    if (at == std::string_view::npos)
+      out += url;
+    else
+      out.append(url.substr(0, authority_span(url).first)).append("<redacted>").append(url.substr(at));
+    if (comma == std::string_view::npos) return out;
+    out += ',';
+    text.remove_prefix(comma + 1);
+  }
 }
 
 ParsedUrl normalize_url(const std::string& text) {

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <ctime>
 
+#include "common/percent_decode.h"
+
 namespace aiperf {
 
 Sha256::Sha256() { SHA256_Init(&ctx_); }
@@ -87,29 +89,6 @@ namespace {
 bool unreserved(unsigned char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
          c == '.' || c == '~';
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-std::string percent_decode(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    int hi = 0, lo = 0;
-    if (text[i] == '%' && i + 2 < text.size() && (hi = hex_value(text[i + 1])) >= 0 &&
-        (lo = hex_value(text[i + 2])) >= 0) {
-      out += char(hi * 16 + lo);
-      i += 2;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
 }
 
 std::string_view trim_spaces(std::string_view v) {

@@ -10,7 +10,7 @@ refuse() {
   local start end rc
   start=$(date +%s%N)
   set +e
-  timeout 60 "$AIPERF" "$@" >"$WORK/out" 2>"$WORK/err"
+  timeout 60 "$AIPERF" "$@" --tokenizer builtin >"$WORK/out" 2>"$WORK/err"
   rc=$?
   set -e
   end=$(date +%s%N)

@@ -3,6 +3,23 @@
 # and marked incomplete.
 source "$(dirname "$0")/lib/common.bash"
 
+# partial_results_written ART: the summary says cancelled, the requests in flight at the signal
+# (4, unless one finished in the same instant) are cancelled and recorded, none is lost.
+partial_results_written() {
+  ART="$1" py '
+import json, os
+art = os.environ["ART"]
+s = json.load(open(f"{art}/profile_export_aiperf.json"))
+assert s["was_cancelled"] is True
+assert s["request_count"]["avg"] > 0
+recs = [json.loads(l) for l in open(f"{art}/profile_export.jsonl")]
+cancelled = [r for r in recs if r.get("error", {}).get("code") == 499]
+assert 1 <= len(cancelled) <= 4, len(cancelled)
+assert len(recs) == s["request_count"]["avg"] + s["error_request_count"]["avg"]
+print("ok", len(recs))
+'
+}
+
 start_mock --ttft-ms 20 --itl-ms 20 --output-tokens 20
 ART="$WORK/art"
 "$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --concurrency 4 --request-count 100000 \
@@ -20,20 +37,7 @@ rc=$?
 set -e
 cat "$WORK/out.txt"
 [ "$rc" -eq 130 ] || fail "interrupted run should exit 130, got $rc"
-ART="$ART" py '
-import json, os
-art = os.environ["ART"]
-s = json.load(open(f"{art}/profile_export_aiperf.json"))
-assert s["was_cancelled"] is True
-assert s["request_count"]["avg"] > 0
-recs = [json.loads(l) for l in open(f"{art}/profile_export.jsonl")]
-cancelled = [r for r in recs if r.get("error", {}).get("code") == 499]
-# The requests in flight at Ctrl-C (4, unless one finished in the same instant) are cancelled
-# and recorded; none is lost.
-assert 1 <= len(cancelled) <= 4, len(cancelled)
-assert len(recs) == s["request_count"]["avg"] + s["error_request_count"]["avg"]
-print("ok", len(recs))
-'
+partial_results_written "$ART"
 grep -q "cancelled early" "$WORK/out.txt" || fail "console did not say the run was cancelled early"
 
 # A second Ctrl-C (or SIGTERM) while the first is still being handled quits at once: exit 130,
@@ -76,13 +80,5 @@ wait "$pid"
 rc=$?
 set -e
 [ "$rc" -eq 130 ] || { cat "$WORK/err3.txt"; fail "SIGHUP should exit 130 like SIGTERM, got $rc"; }
-ART="$ART3" py '
-import json, os
-art = os.environ["ART"]
-s = json.load(open(f"{art}/profile_export_aiperf.json"))
-assert s["was_cancelled"] is True
-assert s["request_count"]["avg"] > 0
-recs = [json.loads(l) for l in open(f"{art}/profile_export.jsonl")]
-assert len(recs) == s["request_count"]["avg"] + s["error_request_count"]["avg"]
-print("ok SIGHUP", len(recs))
-'
+partial_results_written "$ART3"
+echo "ok SIGHUP"

@@ -12,7 +12,7 @@ std::string nested(size_t depth) { return std::string(depth, '[') + std::string(
 
 TEST(JsonNesting, AcceptsUpToTheLimit) {
   EXPECT_FALSE(find_json_nesting_excess(nested(kMaxJsonNesting)));
-  EXPECT_FALSE(find_json_nesting_excess(R"({"a": [1, {"b": [2]}], "c": {}})", 3));
+  EXPECT_FALSE(find_json_nesting_excess(R"({"a": [1, {"b": [2]}], "c": {}})", 4));
   EXPECT_FALSE(find_json_nesting_excess(""));
 }
 
