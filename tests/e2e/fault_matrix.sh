@@ -20,15 +20,8 @@ start_hostile() {
   python3 "$HOSTILE" --log "$log" --port "$port" "$@" >"$out" 2>&1 &
   HOSTILE_PID=$!
   MOCK_PIDS+=("$HOSTILE_PID")
-  for _ in $(seq 1 400); do
-    if grep -q "listening on" "$out"; then
-      HOSTILE_URL="$(grep -oE 'http://[^ ]*' "$out" | head -1)"
-      return 0
-    fi
-    sleep 0.05
-  done
-  cat "$out" >&2
-  fail "hostile server did not start"
+  await_listening "$out" "hostile server" 400  # Python starts slowly on a loaded machine
+  HOSTILE_URL="$LISTEN_URL"
 }
 
 stop_hostile() {
