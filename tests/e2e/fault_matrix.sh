@@ -114,15 +114,18 @@ stop_hostile
 start_hostile "$WORK/restart-1.log" 0 --behaviour ok
 restart_url="$HOSTILE_URL"
 first_pid="$HOSTILE_PID"
-profile restart "$restart_url" --request-rate 10 --request-count 30 --workers-max 1 &
-aiperf_pid=$!
-python3 "$HOSTILE" --log "$WORK/restart-2.log" --port "${restart_url##*:}" --behaviour ok --bind-wait 20 \
+python3 "$HOSTILE" --log "$WORK/restart-2.log" --port "${restart_url##*:}" --behaviour ok --bind-wait 60 \
   >"$WORK/restart-2.out" 2>&1 &
 second_pid=$!
 MOCK_PIDS+=("$second_pid")
 for _ in $(seq 1 400); do
-  [ "$(cat "$WORK/restart-1.log" 2>/dev/null | wc -l)" -ge 4 ] && grep -q "waiting for the port" "$WORK/restart-2.out" &&
-    break
+  grep -q "waiting for the port" "$WORK/restart-2.out" && break
+  sleep 0.05
+done
+profile restart "$restart_url" --request-rate 10 --request-count 30 --workers-max 1 &
+aiperf_pid=$!
+for _ in $(seq 1 400); do
+  [ "$(cat "$WORK/restart-1.log" 2>/dev/null | wc -l)" -ge 4 ] && break
   sleep 0.05
 done
 HOSTILE_PID="$first_pid" stop_hostile
