@@ -22,20 +22,28 @@ fail() {
   exit 1
 }
 
-# start_mock [mock flags...] -> sets MOCK_URL
-start_mock() {
-  local log="$WORK/mock.$RANDOM.log"
-  "$MOCK" --host 127.0.0.1 --port 0 "$@" >"$log" 2>&1 &
-  MOCK_PIDS+=($!)
-  for _ in $(seq 1 100); do
+# await_listening LOG WHAT [TRIES]: waits (TRIES x 50 ms, default 100) for a server's
+# "listening on URL" line in LOG -> sets LISTEN_URL; fails the test naming WHAT otherwise.
+await_listening() {
+  local log="$1" what="$2" tries="${3:-100}"
+  for _ in $(seq 1 "$tries"); do
     if grep -q "listening on" "$log"; then
-      MOCK_URL="$(grep -oE 'https?://[^ ]*' "$log" | head -1)"
+      LISTEN_URL="$(grep -oE 'https?://[^ ]*' "$log" | head -1)"
       return 0
     fi
     sleep 0.05
   done
   cat "$log" >&2
-  fail "mock server did not start"
+  fail "$what did not start"
+}
+
+# start_mock [mock flags...] -> sets MOCK_URL
+start_mock() {
+  local log="$WORK/mock.$RANDOM.log"
+  "$MOCK" --host 127.0.0.1 --port 0 "$@" >"$log" 2>&1 &
+  MOCK_PIDS+=($!)
+  await_listening "$log" "mock server"
+  MOCK_URL="$LISTEN_URL"
 }
 
 # py 'python code' : runs python3 with ART (artifact dir) in the environment and lib/e2e_checks.py
