@@ -22,18 +22,7 @@ harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
 
 # clang and its runtime (libFuzzer) only here: the other scripts build with GCC.
-missing=()
-for p in clang libclang-rt-14-dev; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "fuzz: installing ${missing[*]}"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+./scripts/setup.sh clang libclang-rt-14-dev >/dev/null
 
 flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DAIPERF_FUZZ=ON -DAIPERF_BUILD_UNIT_TESTS=OFF -DAIPERF_BUILD_BENCH=OFF)
 if command -v ccache >/dev/null; then
