@@ -22,18 +22,7 @@ harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
 
 # clang and its runtime (libFuzzer) only here: the other scripts build with GCC.
-missing=()
-for p in clang libclang-rt-14-dev; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "fuzz: installing ${missing[*]}"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+./scripts/setup.sh clang libclang-rt-14-dev >/dev/null
 
 flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DAIPERF_FUZZ=ON -DAIPERF_BUILD_UNIT_TESTS=OFF -DAIPERF_BUILD_BENCH=OFF)
 if command -v ccache >/dev/null; then
@@ -51,7 +40,9 @@ for h in "${harnesses[@]}"; do
   artifacts="$cache/fuzz-artifacts/$h"
   log="$cache/fuzz-logs/$h.log"
   mkdir -p "$corpus" "$artifacts" "${log%/*}"
-  before=$(find "$artifacts" -type f | wc -l)
+  # libFuzzer's failure files; its slow-unit-* reports (inputs over 10 s) are not failures.
+  failures() { find "$artifacts" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l; }
+  before=$(failures)
   echo "== $h: ${seconds} s (log: $log)"
   # New inputs go to the first corpus folder; the seeds in the repository are only read.
   # -timeout: an input running 10 s is a hang; -rss_limit_mb: a parser must not need 2 GB.
@@ -62,7 +53,7 @@ for h in "${harnesses[@]}"; do
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
-  crashes=$(( $(find "$artifacts" -type f | wc -l) - before ))
+  crashes=$(( $(failures) - before ))
   rows+=("$(printf '%-18s %12s %9s %8s %8s' "$h" "${runs:-?}" "${speed:-?}" "${cov:-?}" "$crashes")")
   if [ "$rc" -ne 0 ] || [ "$crashes" -gt 0 ]; then
     status=1

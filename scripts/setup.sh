@@ -3,23 +3,28 @@
 # Idempotent: only missing packages are installed. Uses apt-get only.
 set -euo pipefail
 
-PACKAGES=(
-  # build
-  g++ cmake ninja-build pkg-config ccache
-  # aiperf's own dependencies
-  libboost1.81-dev libssl-dev nlohmann-json3-dev libsimdjson-dev libcli11-dev
-  libpcre2-dev libzstd-dev libsnappy-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libsndfile1-dev libxxhash-dev
-  # tests
-  libgtest-dev libgmock-dev googletest python3 openssl procps flac
-  # benchmarks (peers measured in the same run)
-  wrk nghttp2-client
-  # real-server tier (llama.cpp is cloned from a git bundle; health and /metrics via curl)
-  python3-numpy git curl
-)
+# With package names as arguments, checks and installs only those (scripts/fuzz.sh: clang).
+if [ $# -gt 0 ]; then
+  PACKAGES=("$@")
+else
+  PACKAGES=(
+    # build
+    g++ cmake ninja-build pkg-config ccache
+    # aiperf's own dependencies
+    libboost1.81-dev libssl-dev nlohmann-json3-dev libsimdjson-dev libcli11-dev
+    libpcre2-dev libzstd-dev libsnappy-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libsndfile1-dev libxxhash-dev
+    # tests
+    libgtest-dev libgmock-dev googletest python3 openssl procps flac
+    # benchmarks (peers measured in the same run)
+    wrk nghttp2-client
+    # real-server tier (llama.cpp is cloned from a git bundle; health and /metrics via curl)
+    python3-numpy git curl
+  )
 
-# Node.js and npm run the reference tokenizers in the tests; keep a newer one if present.
-command -v node >/dev/null || PACKAGES+=(nodejs)
-command -v npm >/dev/null || PACKAGES+=(npm)
+  # Node.js and npm run the reference tokenizers in the tests; keep a newer one if present.
+  command -v node >/dev/null || PACKAGES+=(nodejs)
+  command -v npm >/dev/null || PACKAGES+=(npm)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -55,6 +55,7 @@ class ShareGptParser {
   Parsed parse() {
     Parsed out;
     check(parser_.iterate(json_).get(doc_), "not JSON");
+    iterating_ = true;
     od::array list;
     check(doc_.get_array().get(list), "expected a JSON list of conversations");
     for (auto item : list) {
@@ -117,7 +118,8 @@ class ShareGptParser {
     if (!e) return;
     size_t line = 1;
     const char* at = nullptr;
-    if (!doc_.current_location().get(at) && at >= json_.data() && at <= json_.data() + json_.size())
+    // A document that failed to start (an empty file) has no location to ask for.
+    if (iterating_ && !doc_.current_location().get(at) && at >= json_.data() && at <= json_.data() + json_.size())
       line += size_t(std::count(json_.data(), at, '\n'));
     throw ConfigError("--public-dataset sharegpt: " + path_ + ", line " + std::to_string(line) + ": " + what + " (" +
                       simdjson::error_message(e) + ")");
@@ -127,6 +129,7 @@ class ShareGptParser {
   const simdjson::padded_string& json_;
   od::parser parser_;
   od::document doc_;
+  bool iterating_ = false;  // doc_ holds a started iteration
   std::vector<Message> messages_;
 };
 

@@ -34,6 +34,12 @@ const aiperf::WordTokenizer& fresh_tokenizer() {
   return *tokenizer;
 }
 
+// The four vision sets share a reader; the dataset name picks their columns.
+void read_vision_files(const fs::path& file, const ProfileConfig& config) {
+  size_t without_media = 0;
+  aiperf::load_vision_files({file}, config, without_media);
+}
+
 const Reader kReaders[] = {
     {"sharegpt",
      [](const fs::path& f, const ProfileConfig& c) {
@@ -68,22 +74,10 @@ const Reader kReaders[] = {
        aiperf::load_speed_bench_files({f}, *aiperf::speed_bench_variant("speed_bench_throughput_1k_mixed"), c,
                                       unsent);
      }},
-    {"mmstar", [](const fs::path& f, const ProfileConfig& c) {
-       size_t without_media = 0;
-       aiperf::load_vision_files({f}, c, without_media);
-     }},
-    {"mmvu", [](const fs::path& f, const ProfileConfig& c) {
-       size_t without_media = 0;
-       aiperf::load_vision_files({f}, c, without_media);
-     }},
-    {"vision_arena", [](const fs::path& f, const ProfileConfig& c) {
-       size_t without_media = 0;
-       aiperf::load_vision_files({f}, c, without_media);
-     }},
-    {"llava_onevision", [](const fs::path& f, const ProfileConfig& c) {
-       size_t without_media = 0;
-       aiperf::load_vision_files({f}, c, without_media);
-     }},
+    {"mmstar", read_vision_files},
+    {"mmvu", read_vision_files},
+    {"vision_arena", read_vision_files},
+    {"llava_onevision", read_vision_files},
     {"librispeech", [](const fs::path& f, const ProfileConfig& c) {
        size_t too_long = 0;
        aiperf::load_speech_files({f}, c, too_long);
