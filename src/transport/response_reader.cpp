@@ -5,6 +5,8 @@
 
 #include <boost/beast/http/error.hpp>
 
+#include "records/body_buffer.h"
+
 namespace aiperf {
 
 namespace http = boost::beast::http;
@@ -50,7 +52,7 @@ void ResponseReader::on_header_impl(boost::beast::error_code&) { record_.ack_ns 
 
 void ResponseReader::on_body_init_impl(boost::optional<std::uint64_t> const& content_length,
                                        boost::beast::error_code&) {
-  if (content_length && *content_length < (64u << 20)) record_.body.reserve(*content_length);
+  if (content_length && *content_length < (64u << 20)) record_.body.reserve(*content_length + kParsePadding);
 }
 
 size_t ResponseReader::on_body_impl(boost::beast::string_view body, boost::beast::error_code& ec) {
