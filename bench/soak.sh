@@ -5,7 +5,8 @@
 #   bench/soak.sh [requests]            # default 10,000,000 requests
 #   SOAK_SECONDS=900 bench/soak.sh      # or a fixed duration instead of a count
 #
-# Environment: BENCH_BUILD_DIR (default build), SOAK_CONCURRENCY (32), SOAK_OSL (16 tokens per
+# Environment: BENCH_BUILD_DIR (default build), SOAK_RATE (requests/s, open loop with
+# SOAK_CONCURRENCY as its ceiling; unset: closed loop at full speed), SOAK_CONCURRENCY (32), SOAK_OSL (16 tokens per
 # reply), SOAK_OUT (default /tmp/aiperf-soak: rss.log, the run's artifacts, soak.json),
 # SOAK_WARMUP_FRACTION (0.1: the first tenth of the samples is warm-up). Any AIPERF_METRICS_*
 # variable passes through to aiperf (e.g. AIPERF_METRICS_SPILL_SAMPLES). Exports are summary
@@ -29,6 +30,7 @@ URL="$(grep -o 'http://[^ ]*' "$OUT/mock.log" | head -1)"
 PORT="${URL##*:}"
 
 if [ -n "${SOAK_SECONDS:-}" ]; then stop=(--benchmark-duration "$SOAK_SECONDS"); else stop=(--request-count "$REQUESTS"); fi
+if [ -n "${SOAK_RATE:-}" ]; then stop+=(--request-rate "$SOAK_RATE"); fi
 start=$(date +%s.%N)
 python3 bench/rss_watch.py --port "$PORT" --expect 1 --interval 1 --log "$OUT/rss.log" -- \
   "$BIN_DIR"/aiperf profile -m mock-model --url "$URL" --endpoint-type chat --streaming \

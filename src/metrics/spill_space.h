@@ -13,12 +13,13 @@
 namespace aiperf {
 
 struct SpillSettings {
-  // Per metric: a column holding this many samples is sorted and written out (4-8 bytes each).
-  size_t samples_in_memory = size_t(1) << 20;
+  // Per metric: a column holding this many samples is sorted and written out (4-8 bytes each:
+  // 1-2 MB a metric, reached after 262,144 requests, or fewer for per-token metrics).
+  size_t samples_in_memory = size_t(1) << 18;
   // Request lives for the sweep-line curves (40 bytes each) held before they are written out.
-  size_t intervals_in_memory = size_t(1) << 18;
+  size_t intervals_in_memory = size_t(1) << 16;
   // --slice-duration: records (each its metrics, ~1 KB) held before they are written out.
-  size_t slice_records_in_memory = size_t(1) << 14;
+  size_t slice_records_in_memory = size_t(1) << 12;
   std::string dir = "/tmp";
 };
 
