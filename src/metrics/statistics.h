@@ -30,6 +30,29 @@ inline double lerp_linear(double a, double b, double t) {
   return t >= 0.5 ? b - d * (1.0 - t) : a + d * t;
 }
 
+// For each q: the samples at linear_ranks() and the upper one's weight, read from an ascending
+// view (values_at(), one pass however the samples are kept). q = 0 and q = 100 give the min and
+// max as lo.
+template <size_t N>
+struct LinearPoints {
+  std::array<double, N> lo{}, hi{}, t{};
+};
+template <class Ascending, size_t N>
+LinearPoints<N> linear_points(const Ascending& sorted, const std::array<double, N>& qs) {
+  std::array<size_t, 2 * N> ranks{};
+  LinearPoints<N> out;
+  for (size_t i = 0; i < N; ++i) {
+    const LinearRanks r = linear_ranks(sorted.size(), qs[i]);
+    ranks[2 * i] = r.lo;
+    ranks[2 * i + 1] = r.hi;
+    out.t[i] = r.t;
+  }
+  std::array<double, 2 * N> at{};
+  sorted.values_at(ranks, at);
+  for (size_t i = 0; i < N; ++i) out.lo[i] = at[2 * i], out.hi[i] = at[2 * i + 1];
+  return out;
+}
+
 struct DistributionStats {
   int64_t count = 0;
   double sum = 0, avg = 0, min = 0, max = 0, std = 0;
@@ -66,26 +89,18 @@ std::optional<DistributionStats> describe_ascending(const Ascending& samples) {
   s.count = int64_t(n);
   samples.for_each([&](double v) { s.sum += v; });
   s.avg = s.sum / double(n);
-  // Ranks read: min, max, then each percentile's two neighbours (numpy's linear method).
-  constexpr size_t kRanks = 2 + 2 * kPercentiles.size();
-  std::array<size_t, kRanks> ranks{0, n - 1};
-  std::array<double, kPercentiles.size()> weight{};
-  for (size_t i = 0; i < kPercentiles.size(); ++i) {
-    const LinearRanks r = linear_ranks(n, kPercentiles[i]);
-    ranks[2 + 2 * i] = r.lo;
-    ranks[3 + 2 * i] = r.hi;
-    weight[i] = r.t;
-  }
-  std::array<double, kRanks> at{};
-  samples.values_at(ranks, at);
-  s.min = at[0];
-  s.max = at[1];
+  // min (q 0), every percentile, max (q 100): one values_at() pass.
+  constexpr std::array<double, 2 + kPercentiles.size()> kQs = {0, 1, 5, 10, 25, 50, 75, 90, 95, 99, 100};
+  static_assert(kQs[1] == kPercentiles.front() && kQs[kQs.size() - 2] == kPercentiles.back());
+  const LinearPoints<kQs.size()> at = linear_points(samples, kQs);
+  s.min = at.lo.front();
+  s.max = at.lo.back();
   if (n >= 2) {
     double ss = 0;
     samples.for_each([&](double v) { ss += (v - s.avg) * (v - s.avg); });
     s.std = std::sqrt(ss / double(n));
   }
-  for (size_t i = 0; i < kPercentiles.size(); ++i) s.p[i] = lerp_linear(at[2 + 2 * i], at[3 + 2 * i], weight[i]);
+  for (size_t i = 0; i < kPercentiles.size(); ++i) s.p[i] = lerp_linear(at.lo[i + 1], at.hi[i + 1], at.t[i + 1]);
   return s;
 }
 
