@@ -2,6 +2,8 @@
 
 #include <simdjson.h>
 
+#include "endpoints/parser_release.h"
+
 namespace aiperf {
 namespace {
 
@@ -46,9 +48,9 @@ void read_generated(object root, ImageResult& r) {
 
 }  // namespace
 
-ImageResult read_image_response(EndpointType type, std::string& json) {
+ImageResult read_image_response(EndpointType type, PaddedJson json) {
   thread_local simdjson::dom::parser parser;
-  json.reserve(json.size() + simdjson::SIMDJSON_PADDING);
+  const ParserRelease release(parser);  // after the document is read
   ImageResult r;
   object root;
   if (parser.parse(json.data(), json.size(), false).get_object().get(root)) return r;
@@ -61,7 +63,7 @@ ImageResult read_image_response(EndpointType type, std::string& json) {
   return r;
 }
 
-void add_image_response(EndpointType type, std::string& json, ParsedResponse& out) {
+void add_image_response(EndpointType type, PaddedJson json, ParsedResponse& out) {
   const ImageResult r = read_image_response(type, json);
   out.images = r.images;
   out.partial_image = r.partial;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "endpoints/endpoint_catalog.h"
+#include "endpoints/padded_json.h"
 #include "endpoints/response_parser.h"
 
 namespace aiperf {
@@ -27,7 +28,7 @@ struct ImageResult {
 
 // Not JSON, or none of the members above: an empty result (the record then has no content).
 // `json` gains capacity for the parser's padding; its contents are left unchanged.
-ImageResult read_image_response(EndpointType type, std::string& json);
+ImageResult read_image_response(EndpointType type, PaddedJson json);
 
 // The endpoints whose messages read_image_response understands.
 constexpr bool returns_images(EndpointType t) {
@@ -35,6 +36,6 @@ constexpr bool returns_images(EndpointType t) {
 }
 
 // Copies what the metrics need into `out`: images, partial_image and (retrieval) vector_items.
-void add_image_response(EndpointType type, std::string& json, ParsedResponse& out);
+void add_image_response(EndpointType type, PaddedJson json, ParsedResponse& out);
 
 }  // namespace aiperf

@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include "endpoints/parser_release.h"
 #include "endpoints/payload_fields.h"
 #include "endpoints/vendor_payloads.h"
 
@@ -176,11 +177,12 @@ bool payload_truthy(element e) {
   return false;
 }
 
-OpenAiMessage read_openai_message(EndpointType type, std::string& json, ParsedResponse& out) {
+OpenAiMessage read_openai_message(EndpointType type, PaddedJson json, ParsedResponse& out) {
+  static_assert(kParsePadding >= simdjson::SIMDJSON_PADDING);
   // One parser per thread: its buffers are reused for every message of every record.
   thread_local simdjson::dom::parser parser;
+  const ParserRelease release(parser);  // after the document is read
   OpenAiMessage result;
-  json.reserve(json.size() + simdjson::SIMDJSON_PADDING);
   element doc;
   if (parser.parse(json.data(), json.size(), false).get(doc)) {
     result.not_json = true;

@@ -6,6 +6,7 @@
 
 #include "common/error_details.h"
 #include "config/profile_config.h"
+#include "endpoints/padded_json.h"
 #include "endpoints/response_parser.h"
 
 namespace aiperf {
@@ -22,8 +23,8 @@ struct OpenAiMessage {
 //   chat:        choices[0].delta (streaming) or choices[0].message: content,
 //                reasoning_content (falling back to reasoning), tool_calls name+arguments;
 //   completions: choices[0].text.
-// `json` gains capacity for the parser's padding; its contents are left unchanged.
+// `json` is parsed where it lies (endpoints/padded_json.h).
 // The `object` member is not checked, so servers that omit it still work.
-OpenAiMessage read_openai_message(EndpointType type, std::string& json, ParsedResponse& out);
+OpenAiMessage read_openai_message(EndpointType type, PaddedJson json, ParsedResponse& out);
 
 }  // namespace aiperf

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "endpoints/image_response.h"
+#include "endpoints/padded_json.h"
 #include "endpoints/openai_message.h"
 #include "endpoints/sse_message.h"
 #include "endpoints/transcription_response.h"
@@ -77,7 +78,7 @@ void merge_usage(std::optional<TokenUsage>& into, const TokenUsage& u) {
 }
 
 // Reads one JSON payload; keeps it when it carried content. Returns a payload error.
-std::optional<ErrorDetails> take_json(EndpointType type, std::string& json, int64_t perf_ns,
+std::optional<ErrorDetails> take_json(EndpointType type, PaddedJson json, int64_t perf_ns,
                                       ParsedRecord& out) {
   ParsedResponse resp;
   resp.perf_ns = perf_ns;
@@ -144,9 +145,15 @@ void parse_whole_body(const ProfileConfig& config, const RawRecord& r, ParsedRec
   int64_t perf_ns = r.chunks.empty() ? r.end_ns : r.chunks.back().perf_ns;
   if (config.endpoint_type == EndpointType::audio_transcription) return parse_transcription_body(r.body, perf_ns, out);
   if (config.endpoint_type == EndpointType::video_generation) return parse_video_record(r.body, perf_ns, out);
-  std::string json = r.body;
   // A JSON `error` in a 200 body is not an SSE error; upstream reports such a record as
   // having no content, which the validity check below does.
+  // Parsed in the record's buffer (the transport keeps the padding after a body of known
+  // length); copied only when there is no room for it.
+  if (std::optional<PaddedJson> in_place = PaddedJson::in_place(r.body)) {
+    take_json(config.endpoint_type, *in_place, perf_ns, out);
+    return;
+  }
+  std::string json = r.body;
   take_json(config.endpoint_type, json, perf_ns, out);
 }
 

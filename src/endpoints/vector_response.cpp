@@ -2,6 +2,8 @@
 
 #include <simdjson.h>
 
+#include "endpoints/parser_release.h"
+
 namespace aiperf {
 namespace {
 
@@ -46,9 +48,9 @@ VectorResult generic_embeddings(element doc) {
 
 }  // namespace
 
-VectorResult read_vector_response(EndpointType type, std::string& json) {
+VectorResult read_vector_response(EndpointType type, PaddedJson json) {
   thread_local simdjson::dom::parser parser;
-  json.reserve(json.size() + simdjson::SIMDJSON_PADDING);
+  const ParserRelease release(parser);  // after the document is read
   element doc;
   if (parser.parse(json.data(), json.size(), false).get(doc)) return {};
   switch (type) {

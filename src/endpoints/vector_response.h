@@ -7,6 +7,7 @@
 
 #include "common/error_details.h"
 #include "endpoints/endpoint_catalog.h"
+#include "endpoints/padded_json.h"
 
 namespace aiperf {
 
@@ -21,6 +22,6 @@ struct VectorResult {
 //   list, else `results[]`.
 // Not JSON, or none of those: 0 items (the record then has no content: an error record).
 // `json` gains capacity for the parser's padding; its contents are left unchanged.
-VectorResult read_vector_response(EndpointType type, std::string& json);
+VectorResult read_vector_response(EndpointType type, PaddedJson json);
 
 }  // namespace aiperf

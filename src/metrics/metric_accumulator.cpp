@@ -33,8 +33,9 @@ MetricResult single_value(MetricId id, double base_value) {
   return r;
 }
 
-std::optional<MetricResult> distribution(MetricId id, const SortedSamples& sorted) {
-  std::optional<DistributionStats> s = describe_sorted(sorted);
+template <class Ascending>
+std::optional<MetricResult> distribution(MetricId id, const Ascending& sorted) {
+  std::optional<DistributionStats> s = describe_ascending(sorted);
   if (!s) return std::nullopt;
   const double d = metric_info(id).display_divisor;
   MetricResult r = labelled(id);
@@ -56,14 +57,21 @@ std::optional<MetricResult> distribution(MetricId id, const SortedSamples& sorte
 // avg and sum are +inf, std is undefined. Needs one finite sample, so only metrics this run
 // actually measured get a twin.
 // `sorted` = the metric's finite samples, ascending; the errors' +inf samples follow them.
-std::optional<MetricResult> error_adjusted(MetricId id, const SortedSamples& sorted, int64_t errors) {
+template <class Ascending>
+std::optional<MetricResult> error_adjusted(MetricId id, const Ascending& sorted, int64_t errors) {
   if (sorted.empty()) return std::nullopt;
   constexpr double kInf = std::numeric_limits<double>::infinity();
   const size_t n = sorted.size() + size_t(errors);
   // percentile_nearest() over sorted + errors x inf, without building that array.
-  auto nearest = [&](double q) {
-    const size_t i = size_t(std::nearbyint(q / 100.0 * double(n - 1)));
-    return i < sorted.size() ? sorted[i] : kInf;
+  constexpr size_t kRanks = 1 + kPercentiles.size();  // min, then one per percentile
+  std::array<size_t, kRanks> ranks{0};
+  for (size_t i = 0; i < kPercentiles.size(); ++i)
+    ranks[1 + i] = std::min(size_t(std::nearbyint(kPercentiles[i] / 100.0 * double(n - 1))), sorted.size() - 1);
+  std::array<double, kRanks> at{};
+  sorted.values_at(ranks, at);
+  auto nearest = [&](size_t p) {
+    const size_t i = size_t(std::nearbyint(kPercentiles[p] / 100.0 * double(n - 1)));
+    return i < sorted.size() ? at[1 + p] : kInf;
   };
 
   const MetricInfo& info = metric_info(id);
@@ -77,20 +85,31 @@ std::optional<MetricResult> error_adjusted(MetricId id, const SortedSamples& sor
   r.count = int64_t(n);
   r.sum = kInf;
   r.avg = kInf;
-  r.min = sorted.front() / d;
+  r.min = at[0] / d;
   r.max = kInf;
   std::optional<double>* slots[] = {&r.p1, &r.p5, &r.p10, &r.p25, &r.p50,
                                     &r.p75, &r.p90, &r.p95, &r.p99};
-  for (size_t i = 0; i < kPercentiles.size(); ++i) *slots[i] = nearest(kPercentiles[i]) / d;
+  for (size_t i = 0; i < kPercentiles.size(); ++i) *slots[i] = nearest(i) / d;
   return r;
 }
 
 }  // namespace
 
 void MetricAccumulator::add_samples(const RecordMetrics& m) {
-  for (size_t i = 0; i < kRecordMetricCount; ++i)
-    if (m.value[i]) samples_[i].push_back(*m.value[i]);
-  samples_[size_t(MetricId::inter_chunk_latency)].append(m.inter_chunk_latency);
+  const size_t budget = spill_.settings().samples_in_memory;
+  for (size_t i = 0; i < kRecordMetricCount; ++i) {
+    if (!m.value[i]) continue;
+    samples_[i].push_back(*m.value[i]);
+    if (samples_[i].in_memory() >= budget) samples_[i].spill(spill_.file());
+  }
+  MetricSamples& itl = samples_[size_t(MetricId::inter_chunk_latency)];
+  itl.append(m.inter_chunk_latency);
+  if (itl.in_memory() >= budget) itl.spill(spill_.file());
+}
+
+void MetricAccumulator::add_interval(const SweepInterval& r) {
+  intervals_.push_back(r);
+  if (intervals_.in_memory() >= spill_.settings().intervals_in_memory) intervals_.spill(spill_.file());
 }
 
 void MetricAccumulator::add_counts(const RecordMetrics& m) {
@@ -113,7 +132,7 @@ void MetricAccumulator::add_valid(const RecordMetrics& m, int64_t request_start_
     if (const auto& ttft = m[MetricId::time_to_first_token]) r.first_token_ns = request_start_wall_ns + std::llround(*ttft);
     if (const auto& osl = m[MetricId::output_sequence_length]) r.decode_tokens = std::max(*osl - 1, 0.0);
     r.prefill_tokens = m[MetricId::input_sequence_length].value_or(0);
-    intervals_.push_back(r);
+    add_interval(r);
   }
   streamed_ += m.streamed;
   good_ += m.good;  // error records are never good
@@ -132,29 +151,31 @@ void MetricAccumulator::add_error(const RecordMetrics& m, int64_t request_start_
   ++errors_;
   // A failed request still held a slot from its send to its failure.
   if (request_start_wall_ns != 0 && request_end_wall_ns > request_start_wall_ns)
-    intervals_.push_back({request_start_wall_ns, 0, request_end_wall_ns, 0, 0});
+    add_interval({request_start_wall_ns, 0, request_end_wall_ns, 0, 0});
   add_samples(m);
   add_counts(m);
 }
 
-std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> rate_window_ns) const {
+std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> rate_window_ns) {
   std::vector<MetricResult> out;
   std::array<std::optional<double>, kMetricCount> v;  // aggregate values, base units
   auto total_of = [this](MetricId id) -> std::optional<double> {
     const auto& s = samples_[size_t(id)];
     if (s.empty()) return std::nullopt;  // derived from a metric no record had: absent
-    double sum = 0;  // arrival order
-    s.for_each([&](double x) { sum += x; });
-    return sum;
+    return s.arrival_sum();
   };
 
+  auto results_of = [&](MetricId id, const auto& sorted) {  // shared by both results
+    if (auto r = distribution(id, sorted)) out.push_back(std::move(*r));
+    if ((metric_info(id).flags & kErrorAdjusted) && errors_ > 0)
+      if (auto adj = error_adjusted(id, sorted, errors_)) out.push_back(std::move(*adj));
+  };
   SampleSorter sorter;  // its buffers go before the sweep line needs memory of its own
   for (size_t i = 0; i < kRecordMetricCount; ++i) {
-    if (samples_[i].empty()) continue;
-    const SortedSamples sorted = sorter.sorted_or_counted(samples_[i]);  // shared by both results
-    if (auto r = distribution(MetricId(i), sorted)) out.push_back(std::move(*r));
-    if ((metric_info(MetricId(i)).flags & kErrorAdjusted) && errors_ > 0)
-      if (auto adj = error_adjusted(MetricId(i), sorted, errors_)) out.push_back(std::move(*adj));
+    MetricSamples& s = samples_[i];
+    if (s.empty()) continue;
+    if (s.spilled()) results_of(MetricId(i), s.merged(spill_.file()));
+    else results_of(MetricId(i), sorter.sorted_or_counted(s.in_memory_samples()));
   }
   sorter = SampleSorter();
 
@@ -212,7 +233,7 @@ std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> ra
   add_spec_decode_values(v);
   for (size_t i = kRecordMetricCount; i < kMetricCount; ++i)
     if (v[i]) out.push_back(single_value(MetricId(i), *v[i]));
-  for (MetricResult& r : sweep_line_metrics(intervals_)) out.push_back(std::move(r));
+  for (MetricResult& r : intervals_.metrics(spill_)) out.push_back(std::move(r));
   return out;
 }
 
@@ -236,11 +257,9 @@ void MetricAccumulator::add_session_and_thinking_values(
 // more than in the mean of the per-record ratios.
 void MetricAccumulator::add_spec_decode_values(std::array<std::optional<double>, kMetricCount>& v) const {
   auto sum_of = [this](MetricId id) -> std::optional<double> {
-    const SampleColumn& s = samples_[size_t(id)];
+    const MetricSamples& s = samples_[size_t(id)];
     if (s.empty()) return std::nullopt;
-    double sum = 0;
-    s.for_each([&](double x) { sum += x; });
-    return sum;
+    return s.arrival_sum();  // arrival order
   };
   const std::optional<double> steps = sum_of(MetricId::spec_decode_steps);
   const std::optional<double> accepted = sum_of(MetricId::spec_decode_accepted_draft_tokens);
@@ -250,9 +269,7 @@ void MetricAccumulator::add_spec_decode_values(std::array<std::optional<double>,
   v[size_t(MetricId::total_draft_tokens)] = drafts;
   if (steps) {
     // Requests that ended before a first step: no acceptance length of their own.
-    double zero_step = 0;
-    samples_[size_t(MetricId::spec_decode_steps)].for_each([&](double x) { zero_step += x == 0; });
-    v[size_t(MetricId::spec_decode_zero_step_requests)] = zero_step;
+    v[size_t(MetricId::spec_decode_zero_step_requests)] = double(samples_[size_t(MetricId::spec_decode_steps)].zeros());
   }
   if (steps && accepted && *steps > 0)
     v[size_t(MetricId::spec_decode_token_weighted_acceptance_length)] = 1.0 + *accepted / *steps;

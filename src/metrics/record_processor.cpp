@@ -12,6 +12,7 @@
 #include "metrics/record_metrics.h"
 #include "metrics/replay_lag.h"
 #include "metrics/request_text.h"
+#include "metrics/slice_records.h"
 #include "metrics/timeslices.h"
 #include "metrics/token_counts.h"
 
@@ -36,7 +37,8 @@ struct RecordProcessor::Impl {
        ClockAnchor a, std::ostream* out)
       : config(c), tokenizer(t), requests(r), anchor(a), jsonl(out),
         body_cache(r.size()), body_cached(r.size(), false), options(record_metric_options(c)),
-        slos(resolve_goodput(c)) {
+        slos(resolve_goodput(c)), spill(spill_settings_from_env()), profiling(spill), warmup(spill),
+        slice_records(spill) {
     if (!c.goodput.empty()) {
       profiling.enable_goodput();
       warmup.enable_goodput();
@@ -65,11 +67,12 @@ struct RecordProcessor::Impl {
   std::vector<bool> body_cached;
   RecordMetricOptions options;
   std::vector<GoodputSlo> slos;
+  SpillSettings spill;
 
   MetricAccumulator profiling;
   MetricAccumulator warmup;  // never mixed into profiling statistics (§4)
   std::vector<ErrorSummaryEntry> errors;
-  std::vector<SliceRecord> slice_records;  // profiling records, --slice-duration only
+  SliceRecords slice_records;  // profiling records, --slice-duration only
   int64_t warmup_records = 0;
   int64_t invalid_sse_messages = 0;          // every phase: the run's warning counts them all
   int64_t records_with_invalid_sse = 0;
@@ -232,17 +235,18 @@ void RecordProcessor::enable_raw_export(std::ostream* out, HeaderList request_he
 
 void RecordProcessor::add_sink(RecordSink* sink) { impl_->sinks.push_back(sink); }
 
-RunSummary RecordProcessor::summarize() const {
-  const Impl& s = *impl_;
+RunSummary RecordProcessor::summarize() {
+  Impl& s = *impl_;
   RunSummary out;
   out.metrics = s.profiling.summarize();
   if (s.config.fixed_schedule)
-    for (MetricResult& m : replay_lag_metrics(s.profiling.samples(MetricId::send_lag)))
+    for (MetricResult& m : s.profiling.with_ascending(MetricId::send_lag,
+                                                       [](const auto& sorted) { return replay_lag_metrics_sorted(sorted); }))
       out.metrics.push_back(std::move(m));
   if (s.warmup_records > 0) out.warmup_metrics = s.warmup.summarize();
   out.errors = s.errors;
   if (s.config.slice_duration)
-    out.timeslices = summarize_timeslices(s.slice_records, int64_t(*s.config.slice_duration * 1e9));
+    out.timeslices = s.slice_records.summarize(int64_t(*s.config.slice_duration * 1e9));
   out.valid_count = s.profiling.valid_count();
   out.error_count = s.profiling.error_count();
   out.warmup_count = s.warmup_records;

@@ -51,8 +51,9 @@ class RecordProcessor {
   // outlive this object.
   void add_sink(RecordSink* sink);
 
-  // Statistics over everything processed so far.
-  RunSummary summarize() const;
+  // Statistics over everything processed so far (not const: samples still in memory may be
+  // spilled to be merged with those spilled before).
+  RunSummary summarize();
 
   // Profiling records processed so far, and how many of them are errors; cheap enough to ask
   // after every record (--failed-request-threshold).

@@ -43,6 +43,10 @@ class SortedSamples {
     const size_t i = size_t(std::upper_bound(ends_.begin(), ends_.end(), uint64_t(rank)) - ends_.begin());
     return double(uint64_t(lo_) + i);
   }
+  // out[i] = the sample of rank ranks[i] (the interface MergedSamples shares).
+  void values_at(std::span<const size_t> ranks, std::span<double> out) const {
+    for (size_t i = 0; i < ranks.size(); ++i) out[i] = (*this)[ranks[i]];
+  }
   double front() const { return (*this)[0]; }
   double back() const { return (*this)[size_ - 1]; }
   // Calls f(double) for every sample, ascending.

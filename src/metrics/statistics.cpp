@@ -8,15 +8,8 @@
 namespace aiperf {
 
 double percentile_linear(std::span<const double> sorted, double q) {
-  const size_t n = sorted.size();
-  const double h = q / 100.0 * double(n - 1);
-  const size_t lo = size_t(std::floor(h));
-  const size_t hi = std::min(lo + 1, n - 1);
-  const double t = h - double(lo);
-  const double a = sorted[lo], b = sorted[hi];
-  // NumPy's _lerp: interpolate from the nearer end so p100 is exactly max.
-  const double d = b - a;
-  return t >= 0.5 ? b - d * (1.0 - t) : a + d * t;
+  const LinearRanks r = linear_ranks(sorted.size(), q);
+  return lerp_linear(sorted[r.lo], sorted[r.hi], r.t);
 }
 
 double percentile_nearest(std::span<const double> sorted, double q) {
@@ -42,30 +35,7 @@ std::optional<DistributionStats> describe_sorted(std::span<const double> samples
 
 // Same arithmetic, in the same order, as percentile_linear() and population_std().
 std::optional<DistributionStats> describe_sorted(const SortedSamples& samples) {
-  if (samples.empty()) return std::nullopt;
-
-  DistributionStats s;
-  const size_t n = samples.size();
-  s.count = int64_t(n);
-  samples.for_each([&](double v) { s.sum += v; });
-  s.avg = s.sum / double(n);
-  s.min = samples.front();
-  s.max = samples.back();
-  if (n >= 2) {
-    double ss = 0;
-    samples.for_each([&](double v) { ss += (v - s.avg) * (v - s.avg); });
-    s.std = std::sqrt(ss / double(n));
-  }
-  for (size_t i = 0; i < kPercentiles.size(); ++i) {
-    const double h = kPercentiles[i] / 100.0 * double(n - 1);
-    const size_t lo = size_t(std::floor(h));
-    const size_t hi = std::min(lo + 1, n - 1);
-    const double t = h - double(lo);
-    const double a = samples[lo], b = samples[hi];
-    const double d = b - a;
-    s.p[i] = t >= 0.5 ? b - d * (1.0 - t) : a + d * t;
-  }
-  return s;
+  return describe_ascending(samples);
 }
 
 }  // namespace aiperf

@@ -31,7 +31,8 @@ struct Stamp {
   int64_t t;
   uint32_t interval;
 };
-enum Kind : uint32_t { start, end, first_token };  // the tie order within one interval
+constexpr Stamp kEndOfStream{std::numeric_limits<int64_t>::max(), ~uint32_t(0)};  // after every real stamp
+enum Kind : uint32_t { start = kSweepStart, end = kSweepEnd, first_token = kSweepFirstToken };
 
 // Built in interval order, so sorting by time alone (stably) gives (time, interval) order.
 // Records arrive nearly in order of one of their times (a run: end; the bench: start), so
@@ -65,33 +66,73 @@ std::array<std::vector<Stamp>, 3> sorted_streams(std::span<const SweepInterval> 
     streams[start].push_back({r.start_ns, i});
     streams[end].push_back({r.end_ns, i});
     t0 = std::min(t0, r.start_ns);  // an end is never before its start; a first token may be
-    if (has_prefill(r) || has_decode(r)) {
+    if (sweep_has_first_token_stamp(r)) {
       streams[first_token].push_back({r.first_token_ns, i});
       t0 = std::min(t0, r.first_token_ns);
     }
   }
   for (auto& s : streams) {
     sort_stamps(s, t0);
-    s.push_back({std::numeric_limits<int64_t>::max(), ~uint32_t(0)});
+    s.push_back(kEndOfStream);
   }
   return streams;
 }
 
-// The curves between consecutive event times, a column each: a metric reads only the
-// columns it needs. Concurrencies are whole numbers.
-struct Steps {
-  std::vector<double> duration_ns;
-  std::vector<int32_t> concurrency, decode_concurrency, prefill_concurrency;
-  std::vector<double> decode_rate, prefill_rate;  // tokens per ns
+// The curve between two consecutive event times.
+struct StepRow {
+  double duration_ns;
+  int32_t concurrency, decode_concurrency, prefill_concurrency;
+  double decode_rate, prefill_rate;  // tokens per ns
 };
 
-Steps sweep(std::span<const SweepInterval> intervals) {
-  Steps s;
-  const std::array<std::vector<Stamp>, 3> streams = sorted_streams(intervals);
-  const size_t events = streams[start].size() + streams[end].size() + streams[first_token].size() - 3;
-  for (auto* v : {&s.duration_ns, &s.decode_rate, &s.prefill_rate}) v->reserve(events);
-  for (auto* v : {&s.concurrency, &s.decode_concurrency, &s.prefill_concurrency}) v->reserve(events);
-  const Stamp* at[3] = {streams[start].data(), streams[end].data(), streams[first_token].data()};
+// Stamps from the sorted in-memory streams, their intervals looked up.
+class MemoryCursor {
+ public:
+  explicit MemoryCursor(std::span<const SweepInterval> intervals)
+      : intervals_(intervals), streams_(sorted_streams(intervals)) {
+    for (uint32_t k = 0; k < 3; ++k) at_[k] = streams_[k].data();
+  }
+  size_t events() const { return streams_[start].size() + streams_[end].size() + streams_[first_token].size() - 3; }
+  const Stamp& peek(uint32_t k) const { return *at_[k]; }
+  const SweepInterval& take(uint32_t k) { return intervals_[(at_[k]++)->interval]; }
+
+ private:
+  std::span<const SweepInterval> intervals_;
+  std::array<std::vector<Stamp>, 3> streams_;
+  const Stamp* at_[3];
+};
+
+// Stamps read from streams that carry their intervals (spilled runs).
+class StreamCursor {
+ public:
+  explicit StreamCursor(std::array<std::unique_ptr<SweepStampStream>, 3> in) : in_(std::move(in)) {
+    for (uint32_t k = 0; k < 3; ++k) advance(k);
+  }
+  const Stamp& peek(uint32_t k) const { return head_[k]; }
+  const SweepInterval& take(uint32_t k) {
+    taken_ = next_[k];
+    advance(k);
+    return taken_;
+  }
+
+ private:
+  void advance(uint32_t k) {
+    SweepStamp s;
+    if (in_[k]->next(s)) {
+      head_[k] = {s.t, s.interval};
+      next_[k] = s.r;
+    } else {
+      head_[k] = kEndOfStream;
+    }
+  }
+  std::array<std::unique_ptr<SweepStampStream>, 3> in_;
+  Stamp head_[3];
+  SweepInterval next_[3], taken_;
+};
+
+// Calls visit(StepRow) for every step between consecutive event times, in time order.
+template <class Cursor, class Visit>
+void sweep_steps(Cursor& cur, Visit&& visit) {
   // The stream whose next stamp comes first: by time, then interval, then kind.
   auto before = [](const Stamp& a, uint32_t ka, const Stamp& b, uint32_t kb) {
     if (a.t != b.t) return a.t < b.t;
@@ -99,16 +140,16 @@ Steps sweep(std::span<const SweepInterval> intervals) {
     return ka < kb;
   };
   auto next_kind = [&] {
-    uint32_t k = before(*at[end], end, *at[start], start) ? end : start;
-    if (before(*at[first_token], first_token, *at[k], k)) k = first_token;
+    uint32_t k = before(cur.peek(end), end, cur.peek(start), start) ? end : start;
+    if (before(cur.peek(first_token), first_token, cur.peek(k), k)) k = first_token;
     return k;
   };
   int32_t c = 0, dc = 0, pc = 0;
   double dr = 0, pr = 0;
-  for (uint32_t k = next_kind(); at[k]->t != std::numeric_limits<int64_t>::max();) {
-    const int64_t t = at[k]->t;
-    for (; at[k]->t == t; k = next_kind()) {
-      const SweepInterval& r = intervals[(at[k]++)->interval];
+  for (uint32_t k = next_kind(); cur.peek(k).t != std::numeric_limits<int64_t>::max();) {
+    const int64_t t = cur.peek(k).t;
+    for (; cur.peek(k).t == t; k = next_kind()) {
+      const SweepInterval& r = cur.take(k);
       switch (k) {
         case start:
           ++c;
@@ -127,14 +168,32 @@ Steps sweep(std::span<const SweepInterval> intervals) {
     // Rates are sums of doubles: snap to 0 when nothing is in flight so no residue remains.
     if (dc < 1) dr = 0;
     if (pc < 1) pr = 0;
-    if (at[k]->t == std::numeric_limits<int64_t>::max()) break;
-    s.duration_ns.push_back(double(at[k]->t - t));
-    s.concurrency.push_back(c);
-    s.decode_concurrency.push_back(dc);
-    s.prefill_concurrency.push_back(pc);
-    s.decode_rate.push_back(dr);
-    s.prefill_rate.push_back(pr);
+    if (cur.peek(k).t == std::numeric_limits<int64_t>::max()) break;
+    visit(StepRow{double(cur.peek(k).t - t), c, dc, pc, dr, pr});
   }
+}
+
+// The steps of in-memory intervals, a column each: a metric reads only the columns it needs.
+struct Steps {
+  std::vector<double> duration_ns;
+  std::vector<int32_t> concurrency, decode_concurrency, prefill_concurrency;
+  std::vector<double> decode_rate, prefill_rate;  // tokens per ns
+};
+
+Steps sweep(std::span<const SweepInterval> intervals) {
+  Steps s;
+  MemoryCursor cur(intervals);
+  const size_t events = cur.events();
+  for (auto* v : {&s.duration_ns, &s.decode_rate, &s.prefill_rate}) v->reserve(events);
+  for (auto* v : {&s.concurrency, &s.decode_concurrency, &s.prefill_concurrency}) v->reserve(events);
+  sweep_steps(cur, [&](const StepRow& row) {
+    s.duration_ns.push_back(row.duration_ns);
+    s.concurrency.push_back(row.concurrency);
+    s.decode_concurrency.push_back(row.decode_concurrency);
+    s.prefill_concurrency.push_back(row.prefill_concurrency);
+    s.decode_rate.push_back(row.decode_rate);
+    s.prefill_rate.push_back(row.prefill_rate);
+  });
   return s;
 }
 
@@ -145,9 +204,9 @@ struct StepValues {
   double concurrency, decode_concurrency, prefill_concurrency, decode_rate, prefill_rate;
 };
 
-StepValues at(const Steps& s, size_t i) {
-  return {double(s.concurrency[i]), double(s.decode_concurrency[i]), double(s.prefill_concurrency[i]),
-          s.decode_rate[i], s.prefill_rate[i]};
+StepValues values_of(const StepRow& r) {
+  return {double(r.concurrency), double(r.decode_concurrency), double(r.prefill_concurrency), r.decode_rate,
+          r.prefill_rate};
 }
 
 struct MetricName {
@@ -160,7 +219,7 @@ struct MetricName {
 // A concurrency curve: whole numbers, summarised from a histogram of durations.
 struct ConcurrencyMetric {
   MetricName name;
-  const std::vector<int32_t> Steps::*column;
+  int32_t StepRow::*value;
 };
 
 // A throughput curve, reported twice: effective (every step) and active (only the steps
@@ -172,9 +231,9 @@ struct RateMetric {
 };
 
 constexpr ConcurrencyMetric kConcurrencyMetrics[] = {
-    {{"effective_concurrency", "Effective Concurrency", "requests", 3000}, &Steps::concurrency},
-    {{"effective_decode_concurrency", "Effective Decode Concurrency", "requests", 3001}, &Steps::decode_concurrency},
-    {{"effective_prefill_concurrency", "Effective Prefill Concurrency", "requests", 3002}, &Steps::prefill_concurrency},
+    {{"effective_concurrency", "Effective Concurrency", "requests", 3000}, &StepRow::concurrency},
+    {{"effective_decode_concurrency", "Effective Decode Concurrency", "requests", 3001}, &StepRow::decode_concurrency},
+    {{"effective_prefill_concurrency", "Effective Prefill Concurrency", "requests", 3002}, &StepRow::prefill_concurrency},
 };
 
 constexpr RateMetric kRateMetrics[] = {
@@ -231,15 +290,20 @@ MetricResult result(const MetricName& name, const TimeWeightedStats& st) {
 
 // Durations per whole-number value: every partial sum is exact, so the percentiles are the
 // walk's, and avg too (value x duration is a whole number).
-TimeWeightedStats concurrency_stats(const std::vector<double>& duration_ns, const std::vector<int32_t>& values) {
+// Fed the steps in time order.
+struct ConcurrencyHistogram {
   std::vector<double> by_value;
   double total = 0;
-  for (size_t i = 0; i < values.size(); ++i) {
-    const size_t v = size_t(std::max(values[i], 0));
+  void add(int32_t value, double duration_ns) {
+    const size_t v = size_t(std::max(value, 0));
     if (v >= by_value.size()) by_value.resize(v + 1, 0.0);
-    by_value[v] += duration_ns[i];
-    total += duration_ns[i];
+    by_value[v] += duration_ns;
+    total += duration_ns;
   }
+  TimeWeightedStats stats() const;
+};
+
+TimeWeightedStats ConcurrencyHistogram::stats() const {
   TimeWeightedStats out;
   double weighted = 0;
   for (size_t v = 0; v < by_value.size(); ++v) weighted += double(v) * by_value[v];
@@ -317,14 +381,13 @@ struct RatePair {
   std::optional<TimeWeightedStats> effective_stats, active_stats;
 };
 
-template <size_t... M>
-void rate_stats(const Steps& s, std::array<RatePair, sizeof...(M)>& pairs, std::index_sequence<M...>) {
+// `steps(f)` calls f(StepValues, duration_ns) for every step in time order, as often as asked.
+template <class EachStep, size_t... M>
+void rate_stats(EachStep&& steps, std::array<RatePair, sizeof...(M)>& pairs, std::index_sequence<M...>) {
   auto each_step = [&](auto&& visit) {
-    for (size_t i = 0; i < s.duration_ns.size(); ++i) {
-      const StepValues sv = at(s, i);
-      const double d = s.duration_ns[i];
+    steps([&](const StepValues& sv, double d) {
       (visit(pairs[M], kRateMetrics[M].value(sv), d, kRateMetrics[M].gate(sv) > 0.5), ...);
-    }
+    });
   };
   each_step([](RatePair& p, double v, double d, bool on) {
     p.effective.pass1(v, d);
@@ -356,20 +419,27 @@ std::optional<TimeWeightedStats> time_weighted_stats(std::vector<Segment> segmen
   return sums.stats();
 }
 
-std::vector<MetricResult> sweep_line_metrics(std::span<const SweepInterval> intervals) {
+namespace {
+
+// `steps(f)` calls f(StepRow) for every step in time order, as often as asked (four times).
+template <class EachStep>
+std::vector<MetricResult> metrics_from_steps(EachStep&& steps, bool any_first_token) {
   std::vector<MetricResult> found;
-  const Steps steps = sweep(intervals);
-  if (steps.duration_ns.empty()) return found;
-  found.push_back(result(kConcurrencyMetrics[0].name, concurrency_stats(steps.duration_ns, steps.concurrency)));
+  std::array<ConcurrencyHistogram, std::size(kConcurrencyMetrics)> histograms;
+  bool any_step = false;
+  steps([&](const StepRow& row) {
+    any_step = true;
+    for (size_t i = 0; i < histograms.size(); ++i) histograms[i].add(row.*kConcurrencyMetrics[i].value, row.duration_ns);
+  });
+  if (!any_step) return found;
+  found.push_back(result(kConcurrencyMetrics[0].name, histograms[0].stats()));
   // Without a first token there is no prefill/decode split and no token rate to show.
-  const bool any_first_token = std::any_of(intervals.begin(), intervals.end(),
-                                           [](const SweepInterval& r) { return r.first_token_ns != 0; });
   if (any_first_token) {
     for (size_t i = 1; i < std::size(kConcurrencyMetrics); ++i)
-      found.push_back(result(kConcurrencyMetrics[i].name,
-                             concurrency_stats(steps.duration_ns, steps.*kConcurrencyMetrics[i].column)));
+      found.push_back(result(kConcurrencyMetrics[i].name, histograms[i].stats()));
     std::array<RatePair, std::size(kRateMetrics)> pairs;
-    rate_stats(steps, pairs, std::make_index_sequence<std::size(kRateMetrics)>{});
+    auto values = [&](auto&& f) { steps([&](const StepRow& row) { f(values_of(row), row.duration_ns); }); };
+    rate_stats(values, pairs, std::make_index_sequence<std::size(kRateMetrics)>{});
     for (size_t m = 0; m < pairs.size(); ++m) {
       if (const auto& st = pairs[m].effective_stats) found.push_back(result(kRateMetrics[m].effective, *st));
       if (const auto& st = pairs[m].active_stats) found.push_back(result(kRateMetrics[m].active, *st));
@@ -381,5 +451,31 @@ std::vector<MetricResult> sweep_line_metrics(std::span<const SweepInterval> inte
       if (r.tag == tag) out.push_back(std::move(r));
   return out;
 }
+
+}  // namespace
+
+std::vector<MetricResult> sweep_line_metrics(std::span<const SweepInterval> intervals) {
+  const Steps steps = sweep(intervals);
+  const bool any_first_token = std::any_of(intervals.begin(), intervals.end(),
+                                           [](const SweepInterval& r) { return r.first_token_ns != 0; });
+  return metrics_from_steps(
+      [&](auto&& f) {
+        for (size_t i = 0; i < steps.duration_ns.size(); ++i)
+          f(StepRow{steps.duration_ns[i], steps.concurrency[i], steps.decode_concurrency[i],
+                    steps.prefill_concurrency[i], steps.decode_rate[i], steps.prefill_rate[i]});
+      },
+      any_first_token);
+}
+
+std::vector<MetricResult> sweep_line_metrics(const SweepStreamsOpener& open, bool any_first_token) {
+  return metrics_from_steps(
+      [&](auto&& f) {
+        StreamCursor cur(open());
+        sweep_steps(cur, f);
+      },
+      any_first_token);
+}
+
+bool sweep_has_first_token_stamp(const SweepInterval& r) { return has_prefill(r) || has_decode(r); }
 
 }  // namespace aiperf

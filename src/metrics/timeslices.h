@@ -6,6 +6,7 @@
 
 #include "metrics/metric_result.h"
 #include "metrics/record_metrics.h"
+#include "metrics/spill_space.h"
 
 namespace aiperf {
 
@@ -20,6 +21,16 @@ struct SliceRecord {
 // Edges start at the earliest start and step by `slice_ns`; a slice with no record starting in
 // it is skipped. The slice holding the last response ends there and is flagged incomplete.
 // Rates in each slice divide by its own (possibly cut) length.
-std::vector<Timeslice> summarize_timeslices(const std::vector<SliceRecord>& records, int64_t slice_ns);
+// `spill`: each slice's accumulator's memory budget (metrics/spill_space.h).
+std::vector<Timeslice> summarize_timeslices(const std::vector<SliceRecord>& records, int64_t slice_ns,
+                                            const SpillSettings& spill = {});
+
+// The pieces, for slices summarised one at a time (metrics/slice_records.h): a record into its
+// slice's accumulator (records in arrival order), and the slice `index` of the grid that starts
+// at `first_start` and holds the last response at `last_end`.
+class MetricAccumulator;
+void add_slice_record(MetricAccumulator& acc, const SliceRecord& r);
+Timeslice summarize_slice(MetricAccumulator& acc, int64_t index, int64_t first_start, int64_t last_end,
+                          int64_t slice_ns);
 
 }  // namespace aiperf

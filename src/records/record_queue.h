@@ -9,6 +9,7 @@
 
 #include <boost/lockfree/spsc_queue.hpp>
 
+#include "records/body_buffer.h"
 #include "records/raw_record.h"
 
 namespace aiperf {
@@ -54,6 +55,8 @@ class RecordQueue {
     RawRecord* r;
     while (full_.pop(r)) {
       f(static_cast<const RawRecord&>(*r));
+      // A huge reply's buffer is mmapped by glibc: freeing it here takes no arena lock.
+      release_huge_body_buffer(r->body);
       if (!empty_.push(r)) delete r;
       ++n;
     }

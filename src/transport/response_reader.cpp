@@ -5,6 +5,8 @@
 
 #include <boost/beast/http/error.hpp>
 
+#include "records/body_buffer.h"
+
 namespace aiperf {
 
 namespace http = boost::beast::http;
@@ -108,7 +110,7 @@ void ResponseReader::on_header() {
 }
 
 void ResponseReader::on_body_init(boost::optional<std::uint64_t> const& content_length) {
-  if (content_length && *content_length < (64u << 20)) record_.body.reserve(*content_length);
+  if (content_length && *content_length < (64u << 20)) record_.body.reserve(*content_length + kParsePadding);
 }
 
 void ResponseReader::on_finish(boost::beast::error_code& ec) {

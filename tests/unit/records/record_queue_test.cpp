@@ -46,6 +46,19 @@ TEST(RecordQueue, ProcessedRecordsComeBackBlankForReuse) {
   EXPECT_EQ(again->http_status, 0);
 }
 
+// One huge reply must not pin its buffer in a recycled record for the rest of the run.
+TEST(RecordQueue, AHugeBodyBufferIsFreedNotRecycled) {
+  RecordQueue q(4);
+  auto r = q.acquire();
+  r->body.assign(kKeepBodyCapacity + 1, 'x');
+  q.push(std::move(r));
+  size_t seen = 0;
+  q.drain([&](const RawRecord& rec) { seen = rec.body.size(); });
+  EXPECT_EQ(seen, kKeepBodyCapacity + 1);  // whole while it is processed
+  auto again = q.acquire();
+  EXPECT_LE(again->body.capacity(), kKeepBodyCapacity);
+}
+
 TEST(RecordCollector, DrainsEveryQueueFromItsOwnThread) {
   RecordQueue a(8), b(8);
   std::vector<uint64_t> got;
