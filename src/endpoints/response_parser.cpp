@@ -83,7 +83,7 @@ std::optional<ErrorDetails> take_json(EndpointType type, PaddedJson json, int64_
   ParsedResponse resp;
   resp.perf_ns = perf_ns;
   OpenAiMessage m = read_openai_message(type, json, resp);
-  if (m.not_json && out.streamed && !trim(json).empty()) ++out.invalid_sse_messages;
+  if (m.not_json && out.streamed && !trim(json.text()).empty()) ++out.invalid_sse_messages;
   if (m.error) return m.error;
   if (is_embeddings(type) || is_rankings(type)) {
     VectorResult v = read_vector_response(type, json);
