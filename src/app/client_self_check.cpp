@@ -14,6 +14,8 @@ WorkerHealth worker_health(const WorkerLoadSample& s) {
   w.lag_p50_ms = double(s.loop_lag.quantile(0.50)) / kNsPerMs;
   w.lag_p99_ms = double(s.loop_lag.quantile(0.99)) / kNsPerMs;
   w.lag_max_ms = double(s.loop_lag.max()) / kNsPerMs;
+  w.held_sends = s.held_sends;
+  w.record_hold_s = double(s.record_hold_ns) / 1e9;
   const int64_t window_ns = s.end.mono_ns - s.start.mono_ns;
   if (s.start.mono_ns == 0 || window_ns <= 0) return w;  // the window never opened
   w.window_s = double(window_ns) / 1e9;

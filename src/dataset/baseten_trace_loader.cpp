@@ -9,6 +9,7 @@
 #include <map>
 #include <numeric>
 
+#include "config/dataset_size_limit.h"
 #include "dataset/conversation_id.h"
 #include "dataset/input_file_dataset.h"
 #include "dataset/rng_stream.h"
@@ -135,6 +136,10 @@ std::vector<BasetenRow> read_rows(const ProfileConfig& config, const std::string
     if (!std::isfinite(in) || !std::isfinite(out) || in > 1e15 || out > 1e15)
       cols.fail(r + 1, "'input_tokens' / 'output_tokens' is not a finite token count");
     row.input_tokens = std::max<int64_t>(0, int64_t(in));
+    // The prompt comes with the row, but a count past any model's context is a broken trace,
+    // refused as every other trace format refuses it.
+    if (std::string problem = prompt_tokens_problem(row.input_tokens); !problem.empty())
+      cols.fail(r + 1, "'input_tokens' " + std::to_string(row.input_tokens) + ": " + problem);
     // Upstream floors the recorded output length at 1: a zero-token request cannot be replayed.
     row.output_tokens = std::max<int64_t>(1, int64_t(out));
     row.extra_body = row_extra(config, cols, r, row.output_tokens, hashes, block_size);

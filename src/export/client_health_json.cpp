@@ -22,6 +22,8 @@ nlohmann::ordered_json client_health_json(const ClientHealth& h) {
     o["pacing_poll_fraction"] = w.pacing_poll_fraction;
     if (w.runqueue_wait_fraction) o["runqueue_wait_fraction"] = *w.runqueue_wait_fraction;
     o["busy_fraction"] = w.busy_fraction();
+    o["held_sends"] = w.held_sends;
+    o["record_hold_sec"] = w.record_hold_s;
     workers.push_back(o);
   }
   j["workers"] = workers;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "config/env_number.h"
 #include "export/artifact_layout.h"
 #include "export/number_format.h"
 #include "export/warning_panels.h"
@@ -130,14 +131,7 @@ std::vector<ConsoleTable> metrics_tables(const ProfileConfig& config, const RunS
 }
 
 int console_export_width() {
-  const char* text = std::getenv("AIPERF_UI_CONSOLE_EXPORT_WIDTH");
-  if (!text || !*text) return kConsoleExportWidth;
-  char* end = nullptr;
-  const long v = std::strtol(text, &end, 10);
-  if (*end != '\0' || v < 1 || v > 100000)
-    throw ConfigError(std::string("AIPERF_UI_CONSOLE_EXPORT_WIDTH: expected a whole number of columns >= 1, got '") +
-                      text + "'");
-  return int(v);
+  return int(env_whole_number("AIPERF_UI_CONSOLE_EXPORT_WIDTH", 1, 100000, kConsoleExportWidth, "of columns "));
 }
 
 ConsoleTable error_table(const RunSummary& summary) {

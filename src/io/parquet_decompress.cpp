@@ -26,6 +26,39 @@ void gunzip(const uint8_t* data, size_t size, std::string& out) {
   if (rc != Z_STREAM_END || produced != out.size()) throw std::runtime_error("corrupt GZIP page");
 }
 
+// The declared uncompressed size is checked against what the compressed bytes could possibly
+// give before any of it is allocated: a hostile file declaring 2 GB pages must not take 2 GB.
+// Deflate expands at most 1032:1; a zstd frame states its size (a frame without one, rare,
+// expands at most one 128 KB block per 3-byte RLE block header).
+void check_declared_size(int32_t codec, const uint8_t* data, size_t size, size_t uncompressed_size) {
+  bool plausible = true;
+  switch (codec) {
+    case kUncompressed:
+      plausible = size == uncompressed_size;
+      break;
+    case kSnappy: {
+      size_t n = 0;
+      plausible = snappy::GetUncompressedLength(reinterpret_cast<const char*>(data), size, &n) && n == uncompressed_size;
+      break;
+    }
+    case kGzip:
+      plausible = uncompressed_size / 1032 <= size;
+      break;
+    case kZstd: {
+      const unsigned long long n = ZSTD_getFrameContentSize(data, size);
+      if (n == ZSTD_CONTENTSIZE_ERROR) plausible = false;
+      else if (n == ZSTD_CONTENTSIZE_UNKNOWN) plausible = uncompressed_size / 43691 <= size;
+      else plausible = n == uncompressed_size;
+      break;
+    }
+    default:
+      return;  // refused by parquet_decompress with the codec's name
+  }
+  if (!plausible)
+    throw std::runtime_error(std::string("corrupt ") + parquet_codec_name(codec) + " page: it declares " +
+                             std::to_string(uncompressed_size) + " bytes uncompressed from " + std::to_string(size));
+}
+
 }  // namespace
 
 const char* parquet_codec_name(int32_t codec) {
@@ -38,6 +71,7 @@ bool parquet_codec_supported(int32_t codec) {
 }
 
 void parquet_decompress(int32_t codec, const uint8_t* data, size_t size, size_t uncompressed_size, std::string& out) {
+  check_declared_size(codec, data, size, uncompressed_size);
   out.resize(uncompressed_size);
   switch (codec) {
     case kUncompressed:

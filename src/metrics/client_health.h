@@ -1,7 +1,7 @@
 #pragma once
 // The client's verdict on itself: did aiperf keep up with the load it was asked to make, or
 // was it the bottleneck ("client_bound")? Judged per worker thread from its event-loop lag and
-// CPU use over the profiling phase, and for open-loop runs from the send lag of the records.
+// CPU use over the profiling phase, from the sends it held back for the record backlog, and for open-loop runs from the send lag of the records.
 // Thresholds and the reasons for a verdict go into profile_export_aiperf.json
 // (docs/metrics.md, "Client health").
 #include <cstdint>
@@ -31,6 +31,9 @@ struct WorkerHealth {
   double cpu_utilization = 0;       // thread CPU time / window
   double pacing_poll_fraction = 0;  // of which idle polling ahead of scheduled sends / window
   std::optional<double> runqueue_wait_fraction;  // runnable-but-waiting time / window, when known
+  // Sends held back because the record processor had fallen behind (any is client-bound).
+  uint64_t held_sends = 0;
+  double record_hold_s = 0;
   // CPU that was work (not pacing polls) + run-queue wait (0 when unknown).
   double busy_fraction() const {
     return cpu_utilization - pacing_poll_fraction + runqueue_wait_fraction.value_or(0);

@@ -1,11 +1,12 @@
 #include "metrics/spill_space.h"
 
 #include <algorithm>
-#include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
 
+#include "config/env_number.h"
 #include "config/profile_config.h"
 
 namespace aiperf {
@@ -15,12 +16,7 @@ SpillSettings spill_settings_from_env() {
   if (const char* dir = std::getenv("AIPERF_METRICS_SPILL_DIR"); dir && *dir) s.dir = dir;
   else if (const char* tmp = std::getenv("TMPDIR"); tmp && *tmp) s.dir = tmp;
   if (const char* text = std::getenv("AIPERF_METRICS_SPILL_SAMPLES"); text && *text) {
-    char* end = nullptr;
-    errno = 0;
-    const unsigned long long v = std::strtoull(text, &end, 10);
-    if (*end != '\0' || errno != 0 || v < 1 || text[0] == '-')
-      throw ConfigError(std::string("AIPERF_METRICS_SPILL_SAMPLES: expected a whole number >= 1, got '") + text + "'");
-    s.samples_in_memory = size_t(v);
+    s.samples_in_memory = size_t(env_whole_number("AIPERF_METRICS_SPILL_SAMPLES", 1, SIZE_MAX / 2, 0));
     s.intervals_in_memory = std::max<size_t>(s.samples_in_memory / 4, 1);
     s.slice_records_in_memory = std::max<size_t>(s.samples_in_memory / 64, 1);
   }

@@ -3,7 +3,9 @@
 // processed records back for reuse, so a worker allocates no record memory in steady state
 // and no memory crosses threads to be freed (glibc would lock the allocating arena).
 // Single producer, single consumer, lock-free. The worker never blocks and never drops: if
-// the ring is full, records wait in a worker-local overflow list and go first next time.
+// the ring is full, records wait in a worker-local overflow list and go first next time. The
+// worker bounds that backlog itself by holding back new sends (Worker, kRecordBacklogLimit),
+// so a processor that falls behind slows the load instead of growing memory without end.
 #include <deque>
 #include <memory>
 
@@ -16,7 +18,7 @@ namespace aiperf {
 
 class RecordQueue {
  public:
-  explicit RecordQueue(size_t capacity = 1 << 16) : full_(capacity), empty_(capacity) {}
+  explicit RecordQueue(size_t capacity = 1 << 16) : capacity_(capacity), full_(capacity), empty_(capacity) {}
   ~RecordQueue() {
     RawRecord* r;
     while (full_.pop(r)) delete r;
@@ -40,6 +42,9 @@ class RecordQueue {
     RawRecord* r = record.release();
     if (!overflow_.empty() || !full_.push(r)) overflow_.push_back(r);
   }
+  // Worker thread only: records handed over that the processor has not taken yet.
+  size_t backlog() const { return capacity_ - full_.write_available() + overflow_.size(); }
+
   // Worker thread only (or any thread once the worker has stopped): moves the overflow into
   // the ring; false while some records still wait.
   bool flush() {
@@ -64,6 +69,7 @@ class RecordQueue {
   }
 
  private:
+  size_t capacity_;
   boost::lockfree::spsc_queue<RawRecord*> full_;   // worker -> processor
   boost::lockfree::spsc_queue<RawRecord*> empty_;  // processor -> worker, for reuse
   std::deque<RawRecord*> overflow_;                // worker-local

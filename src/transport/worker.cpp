@@ -41,6 +41,8 @@ bool due_later(const Credit& a, const Credit& b) { return a.scheduled_ns > b.sch
 // Event-loop lag sampling period: fine enough that a 1 ms stall shows within a few ticks,
 // coarse enough that an idle worker wakes only 200 times a second.
 constexpr std::chrono::milliseconds kLoopLagPeriod{5};
+// How often held sends look again at the record backlog: the processor naps 2 ms when busy.
+constexpr std::chrono::milliseconds kHoldRecheckPeriod{1};
 
 bool is_disconnect(const boost::system::error_code& ec) {
   return ec == asio::error::eof || ec == asio::error::connection_reset ||
@@ -65,6 +67,7 @@ Worker::Worker(WorkerOptions options, CreditReturns& returns, RecordQueue& recor
       work_(io_.get_executor()),
       sweep_timer_(io_),
       pace_timer_(io_),
+      hold_timer_(io_),
       lag_monitor_(io_, kLoopLagPeriod) {
   idle_.resize(options_.targets.size());
   sent_per_url_.assign(options_.targets.size(), 0);
@@ -123,7 +126,41 @@ void Worker::launch_due(int64_t now) {
 }
 
 void Worker::launch(const Credit& credit) {
+  if (!held_.empty() || records_.backlog() >= options_.record_backlog_limit) {
+    hold(credit);
+    return;
+  }
   asio::co_spawn(io_, run_request(credit), asio::detached);
+}
+
+// The record processor is behind (starved of CPU, usually): sending more would only grow the
+// backlog, so the send waits, as late as it must; its send lag and the held time say so.
+void Worker::hold(const Credit& credit) {
+  if (held_.empty()) {
+    held_since_ns_ = mono_ns();
+    arm_hold_timer();
+  }
+  held_.push_back(credit);
+  ++held_sends_;
+}
+
+void Worker::arm_hold_timer() {
+  hold_timer_.expires_after(kHoldRecheckPeriod);
+  hold_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) release_held();
+  });
+}
+
+void Worker::release_held() {
+  if (held_.empty()) return;  // all cancelled meanwhile
+  if (records_.backlog() > options_.record_backlog_limit / 2) {
+    arm_hold_timer();
+    return;
+  }
+  record_hold_ns_ += mono_ns() - held_since_ns_;
+  std::vector<Credit> ready;
+  ready.swap(held_);
+  for (const Credit& credit : ready) asio::co_spawn(io_, run_request(credit), asio::detached);
 }
 
 void Worker::begin_health_window() {
@@ -133,6 +170,9 @@ void Worker::begin_health_window() {
   asio::post(io_, [this] {
     lag_monitor_.reset();
     pacing_poll_ns_ = 0;
+    record_hold_ns_ = 0;
+    held_sends_ = held_.size();
+    if (!held_.empty()) held_since_ns_ = mono_ns();
   });
 }
 
@@ -143,6 +183,8 @@ WorkerLoadSample Worker::load_sample() const {
   s.start = window_start_;
   s.end = window_end_;
   s.pacing_poll_ns = pacing_poll_ns_;  // the thread has stopped: no race
+  s.record_hold_ns = record_hold_ns_;
+  s.held_sends = held_sends_;
   return s;
 }
 
@@ -177,6 +219,13 @@ void Worker::cancel_in_flight(BenchmarkPhase phase) {
     for (auto it = unsent; it != scheduled_.end(); ++it) return_credit(*it);
     scheduled_.erase(unsent, scheduled_.end());
     std::make_heap(scheduled_.begin(), scheduled_.end(), due_later);
+    // So are the ones held back for the record backlog.
+    const bool was_holding = !held_.empty();
+    auto held_unsent = std::stable_partition(held_.begin(), held_.end(),
+                                             [phase](const Credit& c) { return c.phase != phase; });
+    for (auto it = held_unsent; it != held_.end(); ++it) return_credit(*it);
+    held_.erase(held_unsent, held_.end());
+    if (was_holding && held_.empty()) record_hold_ns_ += mono_ns() - held_since_ns_;  // the timer then stops
     // close() only queues the aborted operations' handlers, so active_ is stable here.
     for (HttpConnection* conn : active_) {
       if (conn->phase != phase) continue;
@@ -375,7 +424,7 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   records_.push(std::move(record));
   Credit next;
   if (credit.renewal && credit.renewal->take(next, true)) {
-    asio::co_spawn(io_, run_request(next), asio::detached);  // closed loop: replace at once
+    launch(next);  // closed loop: replace at once
   } else {
     return_credit(credit);
   }

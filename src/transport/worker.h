@@ -34,6 +34,12 @@
 
 namespace aiperf {
 
+// Records a worker may have handed to the record processor and not yet seen taken, before it
+// holds back new sends (AIPERF_RECORD_BACKLOG_LIMIT). The processor drains far faster than this
+// fills unless it is starved of CPU; then the load slows, memory stays bounded, and client
+// health reports the held time (docs/metrics.md, "Client health").
+inline constexpr size_t kDefaultRecordBacklogLimit = 8192;
+
 // One --url joined with the endpoint path, with what every request to it shares.
 struct UrlTarget {
   EndpointUrl url;
@@ -64,6 +70,7 @@ struct WorkerOptions {
   uint64_t correlation_key = 0;
   // video_generation: each submit is followed until its job ends (worker_video.cpp).
   const VideoPolling* video = nullptr;
+  size_t record_backlog_limit = kDefaultRecordBacklogLimit;
 };
 
 // What a worker measured about itself over its health window (docs/metrics.md, "Client health").
@@ -72,6 +79,8 @@ struct WorkerLoadSample {
   LogHistogram loop_lag;        // event-loop lag ticks
   ThreadCpuSample start, end;   // the thread's CPU use at the window's edges
   int64_t pacing_poll_ns = 0;   // CPU spent polling idle ahead of scheduled sends (run_loop)
+  int64_t record_hold_ns = 0;   // time sends were held back for the record backlog
+  uint64_t held_sends = 0;      // sends that were held back
 };
 
 class Worker : public CreditTarget {
@@ -123,6 +132,9 @@ class Worker : public CreditTarget {
   void return_credit(const Credit& credit, ReturnKind kind = ReturnKind::finished);
   void run_loop();
   void launch(const Credit& credit);
+  void hold(const Credit& credit);
+  void arm_hold_timer();
+  void release_held();
   void launch_due(int64_t now);
   bool keeps_session(const Credit& credit) const;
   const std::string& session_turn_body(const Credit& credit, RawRecord& rec);
@@ -165,6 +177,13 @@ class Worker : public CreditTarget {
   // parent may go on or end before the child's first turn is sent); keyed by (parent
   // session, child dataset index), unique because a session has at most one fork parent.
   std::map<std::pair<uint64_t, uint32_t>, std::string> fork_snapshots_;
+  // Sends held back while the record backlog is over the limit, in arrival order; released
+  // together once it is under half the limit.
+  std::vector<Credit> held_;
+  asio::steady_timer hold_timer_;
+  int64_t held_since_ns_ = 0;
+  int64_t record_hold_ns_ = 0;  // since the health window opened
+  uint64_t held_sends_ = 0;
   LoopLagMonitor lag_monitor_;
   std::vector<SigV4Signer> signers_;      // one per URL, this worker's own: they keep scratch state
   std::atomic<pid_t> tid_{0};             // set by the thread itself, for its schedstat

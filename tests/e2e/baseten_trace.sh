@@ -93,6 +93,10 @@ refused "no_out.parquet: missing required column 'output_tokens'" --endpoint-typ
 refused "--replay-speedup applies to --custom-dataset-type baseten_trace only" --replay-speedup 2
 refused "--trace-session-sample-ratio must be in (0, 1]" --endpoint-type completions --input-file "$TRACE" \
   --trace-session-sample-ratio 1.5
+query "COPY (SELECT 1767225600000 AS timestamp_start_unix_ms, 'p' AS prompt, 100000000000 AS input_tokens,
+  5 AS output_tokens) TO '$WORK/huge.parquet' (FORMAT parquet)" >/dev/null
+refused "row 1: 'input_tokens' 100000000000: a prompt of" --endpoint-type completions --input-file "$WORK/huge.parquet" \
+  --custom-dataset-type baseten_trace
 head -c 100 "$TRACE" >"$WORK/cut.parquet"
 refused "cut.parquet: not a Parquet file" --endpoint-type completions --input-file "$WORK/cut.parquet" \
   --custom-dataset-type baseten_trace

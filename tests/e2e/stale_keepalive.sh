@@ -12,6 +12,8 @@ import json, os
 s = json.load(open(os.environ["ART"] + "/profile_export_aiperf.json"))
 assert "error_request_count" not in s, s.get("error_summary")
 assert s["request_count"]["avg"] == 80
-assert s["time_to_first_token"]["max"] < 20 + 10, s["time_to_first_token"]
+# A request retried after a stale connection would count the lost attempt too: at least two
+# 20 ms first tokens. The slack is for a slow or loaded machine (TSan in CI saw 30.2 ms).
+assert s["time_to_first_token"]["max"] < 20 + 15, s["time_to_first_token"]
 print("ok", s["time_to_first_token"]["avg"])
 '

@@ -37,6 +37,17 @@ TEST(ClientHealth, EventLoopLagP99OverTheThresholdIsClientBound) {
   EXPECT_EQ(h.reasons[0], "worker_1 event-loop lag p99 10.50 ms > 10.00 ms");
 }
 
+TEST(ClientHealth, SendsHeldBackForTheRecordBacklogAreClientBound) {
+  ClientHealth h;
+  h.workers = {idle_worker("worker_0"), idle_worker("worker_1")};
+  h.workers[0].held_sends = 12;
+  h.workers[0].record_hold_s = 0.0345;
+  judge_client_health(h);
+  EXPECT_TRUE(h.client_bound);
+  ASSERT_EQ(h.reasons.size(), 1u);
+  EXPECT_EQ(h.reasons[0], "worker_0 held back 12 sends for 0.035 s: the record processor fell behind");
+}
+
 TEST(ClientHealth, LagAtTheThresholdIsStillFine) {
   ClientHealth h;
   h.workers = {idle_worker("worker_0")};

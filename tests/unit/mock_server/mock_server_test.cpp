@@ -440,7 +440,14 @@ TEST(MockServer, MetricsCountRequestsInFlightAndTheirPeak) {
   EXPECT_EQ(prometheus_value(during.body, "aiperf_mock_in_flight"), 3) << during.body;
   EXPECT_EQ(prometheus_value(during.body, "aiperf_mock_awaiting_first_token"), 3) << during.body;
   for (auto& s : streams) EXPECT_EQ(s->read_response().status, 200);
-  HttpResponse after = probe.roundtrip(get_request("/metrics"));
+  // The client can hold a reply's last byte before the server's write completion has run and
+  // counted the request as answered: wait for it (bounded), as for the reads above.
+  HttpResponse after;
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    after = probe.roundtrip(get_request("/metrics"));
+    if (prometheus_value(after.body, "aiperf_mock_in_flight") == 0) break;
+    std::this_thread::sleep_for(5ms);
+  }
   EXPECT_EQ(prometheus_value(after.body, "aiperf_mock_in_flight"), 0) << after.body;
   EXPECT_EQ(prometheus_value(after.body, "aiperf_mock_in_flight_peak"), 3);
   EXPECT_EQ(prometheus_value(after.body, "aiperf_mock_requests_total"), 3);

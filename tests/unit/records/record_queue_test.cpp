@@ -25,6 +25,19 @@ TEST(RecordQueue, OverflowKeepsEveryRecordInOrder) {
   for (uint64_t i = 0; i < 10; ++i) EXPECT_EQ(got[i], i);
 }
 
+TEST(RecordQueue, BacklogCountsTheRingAndTheOverflowUntilDrained) {
+  RecordQueue q(4);
+  EXPECT_EQ(q.backlog(), 0u);
+  for (int i = 0; i < 6; ++i) q.push(std::make_unique<RawRecord>());
+  EXPECT_EQ(q.backlog(), 6u);  // 4 in the ring, 2 waiting in the overflow
+  size_t seen = q.drain([](const RawRecord&) {});
+  EXPECT_EQ(seen, 4u);
+  EXPECT_EQ(q.backlog(), 2u);
+  while (!q.flush()) q.drain([](const RawRecord&) {});
+  q.drain([](const RawRecord&) {});
+  EXPECT_EQ(q.backlog(), 0u);
+}
+
 TEST(RecordQueue, ProcessedRecordsComeBackBlankForReuse) {
   RecordQueue q(4);
   auto r = q.acquire();
