@@ -24,10 +24,11 @@ harnesses=("$@")
 # clang and its runtime (libFuzzer) only here: the other scripts build with GCC.
 ./scripts/setup.sh clang libclang-rt-14-dev >/dev/null
 
-flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DAIPERF_FUZZ=ON -DAIPERF_BUILD_UNIT_TESTS=OFF -DAIPERF_BUILD_BENCH=OFF)
+# ccache rather than precompiled headers here: fuzz trees are rebuilt often, in worktrees too.
+flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DAIPERF_FUZZ=ON -DAIPERF_BUILD_UNIT_TESTS=OFF -DAIPERF_BUILD_BENCH=OFF
+       -DAIPERF_PCH=OFF)
 if command -v ccache >/dev/null; then
   export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/aiperf-cpp/ccache}"
-  export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
   flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja "${flags[@]}" >/dev/null
