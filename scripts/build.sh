@@ -15,17 +15,10 @@ case "$flavour" in
   *) echo "usage: scripts/build.sh [release|asan|tsan] [targets...]" >&2; exit 2 ;;
 esac
 
-# Precompiled headers (AIPERF_PCH, default ON) or ccache, not both: GCC does not write a
-# precompiled header reproducibly, so every fresh tree would miss the cache anyway, and ccache
-# would hash the 100 MB header for every file (docs/design.md, "Tests and CI time").
-# AIPERF_PCH=OFF brings ccache back (kept in ~/.cache, outside the repo), shared by worktrees.
-pch="${AIPERF_PCH:-ON}"
-flags+=(-DAIPERF_PCH="$pch")
-if [ "$pch" = "OFF" ] && command -v ccache >/dev/null; then
+# ccache (kept in ~/.cache, outside the repo) makes repeated CI runs on one machine fast.
+if command -v ccache >/dev/null; then
   export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/aiperf-cpp/ccache}"
   flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-else
-  flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=)
 fi
 # AIPERF_BUILD_UNIT_TESTS=OFF leaves the unit-test binaries out (scripts/test.sh's release tree).
 flags+=(-DAIPERF_BUILD_UNIT_TESTS="${AIPERF_BUILD_UNIT_TESTS:-ON}")

@@ -24,9 +24,7 @@ harnesses=("$@")
 # clang and its runtime (libFuzzer) only here: the other scripts build with GCC.
 ./scripts/setup.sh clang libclang-rt-14-dev >/dev/null
 
-# ccache rather than precompiled headers here: fuzz trees are rebuilt often, in worktrees too.
-flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DAIPERF_FUZZ=ON -DAIPERF_BUILD_UNIT_TESTS=OFF -DAIPERF_BUILD_BENCH=OFF
-       -DAIPERF_PCH=OFF)
+flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DAIPERF_FUZZ=ON -DAIPERF_BUILD_UNIT_TESTS=OFF -DAIPERF_BUILD_BENCH=OFF)
 if command -v ccache >/dev/null; then
   export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/aiperf-cpp/ccache}"
   flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

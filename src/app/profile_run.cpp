@@ -168,8 +168,7 @@ void add_sagemaker_headers(const ProfileConfig& config, RequestHeadOptions& head
   add("X-Amzn-SageMaker-Target-Model", config.sagemaker_target_model);
   add("X-Amzn-SageMaker-Target-Variant", config.sagemaker_target_variant);
   add("X-Amzn-SageMaker-Inference-Component", config.sagemaker_inference_component);
-  // Built in place: moving a temporary in trips a GCC 12 -Warray-bounds false positive at -O2.
-  head.request_id_aliases.emplace_back("X-Amzn-SageMaker-Inference-Id");
+  head.request_id_aliases.push_back("X-Amzn-SageMaker-Inference-Id");
   if (config.streaming) head.accept = "application/vnd.amazon.eventstream";
 }
 
