@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 flavour="${1:-release}"
 shift || true
 case "$flavour" in
-  release) dir=build;      flags=(-DCMAKE_BUILD_TYPE=Release) ;;
+  release) dir=build;      flags=(-DCMAKE_BUILD_TYPE=Release -DAIPERF_BUILD_BENCH="${AIPERF_BUILD_BENCH:-ON}") ;;
   # The sanitizer trees leave out bench/'s programs: nothing runs them there.
   asan)    dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DAIPERF_SANITIZE=ON -DAIPERF_BUILD_BENCH=OFF) ;;
   tsan)    dir=build-tsan; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DAIPERF_TSAN=ON -DAIPERF_BUILD_BENCH=OFF) ;;

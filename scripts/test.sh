@@ -49,6 +49,7 @@ else
 fi
 
 phase "Release: end-to-end and real-server tests"
-AIPERF_BUILD_UNIT_TESTS=OFF ./scripts/build.sh release -j"$jobs"
+# No unit tests (they ran under ASan) and no bench/ programs (no test runs them) in this tree.
+AIPERF_BUILD_UNIT_TESTS=OFF AIPERF_BUILD_BENCH=OFF ./scripts/build.sh release -j"$jobs"
 phase "Release build done; running its tests"
 ctest --test-dir build -j"$jobs" --output-on-failure
