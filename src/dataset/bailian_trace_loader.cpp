@@ -9,8 +9,7 @@
 #include "dataset/corpus_text.h"
 #include "dataset/hash_id_prompts.h"
 #include "dataset/input_file_dataset.h"
-#include "dataset/prompt_corpus.h"
-#include "dataset/prompt_units.h"
+#include "dataset/prompt_source.h"
 #include "dataset/rng_stream.h"
 
 namespace aiperf {
@@ -56,11 +55,8 @@ std::vector<int64_t> roots_of(const std::vector<BailianRow>& rows, const std::st
   return roots;
 }
 
-FileDataset load_rows(const ProfileConfig& config, const Tokenizer& tokenizer, const PromptUnits* units) {
-  const std::vector<int32_t> corpus =
-      units ? std::vector<int32_t>{} : tokenize_corpus(synthetic_corpus_text(), tokenizer);
-  HashIdPrompts blocks(units, corpus, tokenizer, config.isl_block_size.value_or(kBailianBlockSize),
-                       config.random_seed);
+FileDataset load_rows(const ProfileConfig& config, PromptSource& source) {
+  HashIdPrompts blocks(source, config.isl_block_size.value_or(kBailianBlockSize), config.random_seed);
   std::mt19937_64 corpus_rng = make_rng_stream(config.random_seed, "dataset.trace.prompt.corpus");
   FallbackOutputLength fallback_osl(config);
   std::vector<BailianRow> rows;
@@ -135,8 +131,8 @@ FileDataset load_rows(const ProfileConfig& config, const Tokenizer& tokenizer, c
 }  // namespace
 
 FileDataset load_bailian_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer) {
-  return build_with_prompt_units(synthetic_corpus_text(), tokenizer,
-                                 [&](const PromptUnits* units) { return load_rows(config, tokenizer, units); });
+  return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
+                                  [&](PromptSource& source) { return load_rows(config, source); });
 }
 
 }  // namespace aiperf

@@ -12,7 +12,6 @@
 #include "dataset/conversation_id.h"
 #include "dataset/corpus_text.h"
 #include "dataset/input_file_dataset.h"
-#include "dataset/prompt_corpus.h"
 #include "dataset/prompt_maker.h"
 #include "dataset/rng_stream.h"
 
@@ -65,7 +64,7 @@ std::optional<int64_t> parse_count(const std::string& field) {
   return int64_t(*v);
 }
 
-FileDataset load_rows(const ProfileConfig& config, const Tokenizer& tokenizer, const PromptUnits* units) {
+FileDataset load_rows(const ProfileConfig& config, PromptSource& source) {
   const std::string& path = *config.input_file;
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("--input-file " + path + ": cannot open file");
@@ -83,9 +82,7 @@ FileDataset load_rows(const ProfileConfig& config, const Tokenizer& tokenizer, c
   };
   const size_t ts_col = column("Timestamp"), in_col = column("Request tokens"), out_col = column("Response tokens");
 
-  const std::vector<int32_t> corpus =
-      units ? std::vector<int32_t>{} : tokenize_corpus(synthetic_corpus_text(), tokenizer);
-  PromptMaker prompts(units, corpus, tokenizer);
+  PromptMaker prompts(source);
   std::mt19937_64 corpus_rng = make_rng_stream(config.random_seed, "dataset.trace.prompt.corpus");
   FileDataset out;
   size_t skipped = 0, first_skipped = 0;
@@ -133,8 +130,8 @@ FileDataset load_rows(const ProfileConfig& config, const Tokenizer& tokenizer, c
 }  // namespace
 
 FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer) {
-  return build_with_prompt_units(synthetic_corpus_text(), tokenizer,
-                                 [&](const PromptUnits* units) { return load_rows(config, tokenizer, units); });
+  return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
+                                  [&](PromptSource& source) { return load_rows(config, source); });
 }
 
 }  // namespace aiperf

@@ -27,11 +27,11 @@ uint64_t mix64(uint64_t x) {
 
 }  // namespace
 
-HashIdPrompts::HashIdPrompts(const PromptUnits* units, const std::vector<int32_t>& corpus, const Tokenizer& tokenizer,
-                             int64_t block_size, std::optional<uint64_t> seed)
-    : units_(units), corpus_(corpus), tokenizer_(tokenizer), block_size_(block_size), seed_(seed) {
-  if (units_) unit_block_key_ = make_rng_stream(seed_, "dataset.trace.hash_block")();
-}
+HashIdPrompts::HashIdPrompts(PromptSource& source, int64_t block_size, std::optional<uint64_t> seed)
+    : source_(source),
+      block_size_(block_size),
+      seed_(seed),
+      unit_block_key_(make_rng_stream(seed_, "dataset.trace.hash_block")()) {}
 
 // One stream per hash id: a block's text depends on its id (and the seed) only, not on
 // which row touched it first.
@@ -42,12 +42,13 @@ std::mt19937_64 HashIdPrompts::block_rng(int64_t hash_id) const {
 const std::vector<int32_t>& HashIdPrompts::block(int64_t hash_id) {
   auto [it, inserted] = blocks_.try_emplace(hash_id);
   if (inserted) {
+    const std::vector<int32_t>& corpus = source_.corpus_ids();
     std::mt19937_64 rng = block_rng(hash_id);
-    size_t next = std::uniform_int_distribution<size_t>(0, corpus_.size() - 1)(rng);
+    size_t next = std::uniform_int_distribution<size_t>(0, corpus.size() - 1)(rng);
     it->second.reserve(size_t(block_size_));
     for (int64_t i = 0; i < block_size_; ++i) {
-      it->second.push_back(corpus_[next]);
-      next = (next + 1) % corpus_.size();
+      it->second.push_back(corpus[next]);
+      next = (next + 1) % corpus.size();
     }
   }
   return it->second;
@@ -58,9 +59,10 @@ const HashIdPrompts::UnitBlock& HashIdPrompts::unit_block(int64_t hash_id) {
   if (inserted) {
     // A block needs one draw only: seeding a std::mt19937_64 per hash id cost more than
     // building the block text.
-    it->second.start_unit = size_t(mix64(unit_block_key_ ^ mix64(uint64_t(hash_id))) % units_->size());
+    const PromptUnits& units = *source_.units();
+    it->second.start_unit = size_t(mix64(unit_block_key_ ^ mix64(uint64_t(hash_id))) % units.size());
     it->second.offset = arena_.size();
-    append_units(*units_, it->second.start_unit, block_size_, arena_);
+    append_units(units, it->second.start_unit, block_size_, arena_);
     it->second.length = arena_.size() - it->second.offset;
   }
   return it->second;
@@ -68,8 +70,8 @@ const HashIdPrompts::UnitBlock& HashIdPrompts::unit_block(int64_t hash_id) {
 
 // Units join without merging, so the prompt is the blocks' texts back to back: shared hash
 // ids give byte-identical (hence token-identical) prefixes.
-std::string HashIdPrompts::unit_prompt(const std::vector<int64_t>& hash_ids, int64_t input_length,
-                                       std::mt19937_64& tail_rng) {
+std::string HashIdPrompts::unit_prompt(const PromptUnits& units, const std::vector<int64_t>& hash_ids,
+                                       int64_t input_length, std::mt19937_64& tail_rng) {
   std::string& out = scratch_;
   out.clear();
   const int64_t m = int64_t(hash_ids.size());
@@ -80,11 +82,11 @@ std::string HashIdPrompts::unit_prompt(const std::vector<int64_t>& hash_ids, int
     if (i + 1 < m || last >= block_size_)
       out.append(arena_, b.offset, b.length);
     else
-      append_units(*units_, b.start_unit, last, out);
+      append_units(units, b.start_unit, last, out);
   }
   const int64_t covered = m == 0 ? 0 : std::min(input_length, m * block_size_);
-  if (covered < input_length) append_units(*units_, random_unit(*units_, tail_rng), input_length - covered, out);
-  check_(out, input_length, tokenizer_);
+  if (covered < input_length) append_units(units, random_unit(units, tail_rng), input_length - covered, out);
+  check_(out, input_length, source_.tokenizer());
   // Built in a reused buffer and copied out at its exact size: appending to a fresh string
   // would leave up to twice the text's size allocated per prompt.
   return std::string(out);
@@ -93,8 +95,10 @@ std::string HashIdPrompts::unit_prompt(const std::vector<int64_t>& hash_ids, int
 std::string HashIdPrompts::prompt(const std::vector<int64_t>& hash_ids, int64_t input_length,
                                   std::mt19937_64& tail_rng) {
   require_prompt_tokens("synthetic prompt length", input_length);
-  if (units_) return unit_prompt(hash_ids, input_length, tail_rng);
-  if (hash_ids.empty() || corpus_.empty()) return synthesize_prompt(corpus_, tokenizer_, input_length, tail_rng);
+  if (const PromptUnits* units = source_.units()) return unit_prompt(*units, hash_ids, input_length, tail_rng);
+  const std::vector<int32_t>& corpus = source_.corpus_ids();
+  const Tokenizer& tokenizer = source_.tokenizer();
+  if (hash_ids.empty() || corpus.empty()) return synthesize_prompt(corpus, tokenizer, input_length, tail_rng);
   const int64_t m = int64_t(hash_ids.size());
   const int64_t last = input_length - (m - 1) * block_size_;
   require_last_block(last, m, input_length, block_size_);
@@ -107,7 +111,7 @@ std::string HashIdPrompts::prompt(const std::vector<int64_t>& hash_ids, int64_t 
   }
   // The blocks become the fixed prefix; synthesize_prompt tops up the uncovered tail and
   // repairs the length at the tail only, so shared prefixes stay byte-identical.
-  return synthesize_prompt(corpus_, tokenizer_, input_length - int64_t(ids.size()), tail_rng, ids);
+  return synthesize_prompt(corpus, tokenizer, input_length - int64_t(ids.size()), tail_rng, ids);
 }
 
 }  // namespace aiperf

@@ -9,18 +9,17 @@
 #include <unordered_map>
 #include <vector>
 
-#include "dataset/prompt_units.h"
+#include "dataset/prompt_source.h"
 #include "tokenizer/tokenizer.h"
 
 namespace aiperf {
 
 class HashIdPrompts {
  public:
-  // `units`, `corpus` and `tokenizer` must outlive this object. With `units` (prompt_units.h)
-  // blocks are unit text and no row calls the tokenizer (beyond PromptUnitsCheck, which may
-  // throw PromptUnitsMismatch); without, `corpus` (token ids) and the repair path are used.
-  HashIdPrompts(const PromptUnits* units, const std::vector<int32_t>& corpus, const Tokenizer& tokenizer,
-                int64_t block_size, std::optional<uint64_t> seed);
+  // `source` must outlive this object. With units (prompt_source.h) blocks are unit text and no
+  // row calls the tokenizer (beyond PromptUnitsCheck, which may throw PromptUnitsMismatch);
+  // without, the corpus's token ids and the repair path are used.
+  HashIdPrompts(PromptSource& source, int64_t block_size, std::optional<uint64_t> seed);
 
   // A prompt of `input_length` tokens: hash_ids' blocks in order, the last one cut to
   // input_length − (M−1)·B tokens; when the ids cover less than input_length (M·B < N) the
@@ -38,11 +37,10 @@ class HashIdPrompts {
   std::mt19937_64 block_rng(int64_t hash_id) const;
   const std::vector<int32_t>& block(int64_t hash_id);
   const UnitBlock& unit_block(int64_t hash_id);
-  std::string unit_prompt(const std::vector<int64_t>& hash_ids, int64_t input_length, std::mt19937_64& tail_rng);
+  std::string unit_prompt(const PromptUnits& units, const std::vector<int64_t>& hash_ids, int64_t input_length,
+                          std::mt19937_64& tail_rng);
 
-  const PromptUnits* units_;
-  const std::vector<int32_t>& corpus_;
-  const Tokenizer& tokenizer_;
+  PromptSource& source_;
   const int64_t block_size_;
   const std::optional<uint64_t> seed_;
   uint64_t unit_block_key_ = 0;  // one draw of the seed's block stream, mixed with each hash id

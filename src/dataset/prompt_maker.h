@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "dataset/prompt_units.h"
+#include "dataset/prompt_source.h"
 #include "tokenizer/tokenizer.h"
 
 namespace aiperf {
@@ -22,19 +22,15 @@ struct PromptPrefix {
 
 class PromptMaker {
  public:
-  // `units` null selects the repair path, which needs `corpus` (token ids); all three must
-  // outlive the maker.
-  PromptMaker(const PromptUnits* units, const std::vector<int32_t>& corpus, const Tokenizer& tokenizer)
-      : units_(units), corpus_(corpus), tokenizer_(tokenizer) {}
+  // `source` must outlive the maker; it is prepared by the first prompt.
+  explicit PromptMaker(PromptSource& source) : source_(source) {}
 
   // May throw PromptUnitsMismatch (from its first prompts' check) on the units path.
   std::string make(int64_t num_tokens, std::mt19937_64& rng, const PromptPrefix* prefix = nullptr);
   PromptPrefix make_prefix(int64_t num_tokens, std::mt19937_64& rng);
 
  private:
-  const PromptUnits* units_;
-  const std::vector<int32_t>& corpus_;
-  const Tokenizer& tokenizer_;
+  PromptSource& source_;
   PromptUnitsCheck check_;
   std::string scratch_;  // the prompt being built
 };

@@ -4,9 +4,9 @@
 // a run of consecutive units summing to N, built without calling the tokenizer. This holds
 // only where the tokenizer pre-tokenizes at spaces (regex Split of byte-level BPE, Metaspace)
 // and merges never cross a unit boundary, so it is checked on the corpus once and on the first
-// prompts built; callers fall back to synthesize_prompt (prompt_corpus.h) otherwise.
+// prompts built; callers fall back to synthesize_prompt (prompt_corpus.h) otherwise
+// (prompt_source.h chooses).
 #include <cstdint>
-#include <iostream>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -59,20 +59,5 @@ class PromptUnitsCheck {
  private:
   int checked_ = 0;
 };
-
-// Runs build(&units) and, when the tokenizer is not additive over units or a checked prompt
-// mismatches, build(nullptr) (the decode/re-encode repair path) with one warning.
-template <class Build>
-auto build_with_prompt_units(std::string_view corpus_text, const Tokenizer& tokenizer, Build build) {
-  const std::optional<PromptUnits> units = make_prompt_units(corpus_text, tokenizer);
-  if (units) {
-    try {
-      return build(&*units);
-    } catch (const PromptUnitsMismatch& e) {
-      std::cerr << "warning: " << e.what() << "; building every prompt with the slower decode/re-encode path\n";
-    }
-  }
-  return build(nullptr);
-}
 
 }  // namespace aiperf

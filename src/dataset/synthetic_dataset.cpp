@@ -5,7 +5,6 @@
 #include "dataset/corpus_text.h"
 #include "dataset/dataset.h"
 #include "dataset/length_sampler.h"
-#include "dataset/prompt_corpus.h"
 #include "dataset/prompt_maker.h"
 #include "dataset/rng_stream.h"
 #include "dataset/sequence_distribution.h"
@@ -77,10 +76,8 @@ struct MediaMakers {
   }
 };
 
-Dataset build_entries(const ProfileConfig& config, const Tokenizer& tokenizer, const PromptUnits* units) {
-  const std::vector<int32_t> corpus =
-      units ? std::vector<int32_t>{} : tokenize_corpus(synthetic_corpus_text(), tokenizer);
-  PromptMaker maker(units, corpus, tokenizer);
+Dataset build_entries(const ProfileConfig& config, PromptSource& source) {
+  PromptMaker maker(source);
   // One stream per purpose: turning on prefixes, system or context prompts leaves the turn
   // prompts of the same seed unchanged.
   std::mt19937_64 length_rng = make_rng_stream(config.random_seed, "dataset.prompt.length");
@@ -148,8 +145,8 @@ Dataset build_entries(const ProfileConfig& config, const Tokenizer& tokenizer, c
 
 Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& tokenizer) {
   if (is_rankings(config.endpoint_type)) return build_synthetic_rankings_dataset(config, tokenizer);
-  return build_with_prompt_units(synthetic_corpus_text(), tokenizer,
-                                 [&](const PromptUnits* units) { return build_entries(config, tokenizer, units); });
+  return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
+                                  [&](PromptSource& source) { return build_entries(config, source); });
 }
 
 }  // namespace aiperf

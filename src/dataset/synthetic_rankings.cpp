@@ -4,17 +4,14 @@
 #include "dataset/corpus_text.h"
 #include "dataset/dataset.h"
 #include "dataset/length_sampler.h"
-#include "dataset/prompt_corpus.h"
 #include "dataset/prompt_maker.h"
 #include "dataset/rng_stream.h"
 
 namespace aiperf {
 namespace {
 
-Dataset build_rankings_entries(const ProfileConfig& config, const Tokenizer& tokenizer, const PromptUnits* units) {
-  const std::vector<int32_t> corpus =
-      units ? std::vector<int32_t>{} : tokenize_corpus(synthetic_corpus_text(), tokenizer);
-  PromptMaker maker(units, corpus, tokenizer);
+Dataset build_rankings_entries(const ProfileConfig& config, PromptSource& source) {
+  PromptMaker maker(source);
   // Upstream's stream names (§2.10), so counts, lengths and texts vary independently.
   std::mt19937_64 count_rng = make_rng_stream(config.random_seed, "dataset.rankings.passages");
   std::mt19937_64 passage_len_rng = make_rng_stream(config.random_seed, "dataset.rankings.passages.tokens");
@@ -49,9 +46,8 @@ Dataset build_rankings_entries(const ProfileConfig& config, const Tokenizer& tok
 }  // namespace
 
 Dataset build_synthetic_rankings_dataset(const ProfileConfig& config, const Tokenizer& tokenizer) {
-  return build_with_prompt_units(synthetic_corpus_text(), tokenizer, [&](const PromptUnits* units) {
-    return build_rankings_entries(config, tokenizer, units);
-  });
+  return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
+                                  [&](PromptSource& source) { return build_rankings_entries(config, source); });
 }
 
 }  // namespace aiperf

@@ -13,6 +13,7 @@
 #include "dataset/corpus_text.h"
 #include "dataset/dataset.h"
 #include "dataset/hash_id_prompts.h"
+#include "dataset/prompt_source.h"
 #include "tokenizer/word_tokenizer.h"
 
 namespace aiperf {
@@ -20,7 +21,9 @@ namespace {
 
 // Random lengths from 1 to 3000 tokens at random starts, and block-shaped rows through
 // HashIdPrompts (shared blocks, cut last blocks, fresh tails), all counted by the tokenizer.
-void expect_exact_unit_prompts(const Tokenizer& tokenizer, const PromptUnits& units) {
+void expect_exact_unit_prompts(const Tokenizer& tokenizer, PromptSource& source) {
+  ASSERT_NE(source.units(), nullptr) << tokenizer.name();
+  const PromptUnits& units = *source.units();
   std::mt19937_64 rng(11);
   for (int i = 0; i < 300; ++i) {
     const int64_t n = std::uniform_int_distribution<int64_t>(1, 3000)(rng);
@@ -28,9 +31,8 @@ void expect_exact_unit_prompts(const Tokenizer& tokenizer, const PromptUnits& un
     append_units(units, random_unit(units, rng), n, text);
     ASSERT_EQ(int64_t(tokenizer.count(text)), n) << tokenizer.name() << ": prompt " << i;
   }
-  const std::vector<int32_t> no_corpus;
   constexpr int64_t B = 64;
-  HashIdPrompts blocks(&units, no_corpus, tokenizer, B, 5);
+  HashIdPrompts blocks(source, B, 5);
   std::mt19937_64 tail_rng(3);
   for (int i = 0; i < 200; ++i) {
     const int64_t m = std::uniform_int_distribution<int64_t>(1, 6)(rng);
@@ -44,17 +46,16 @@ void expect_exact_unit_prompts(const Tokenizer& tokenizer, const PromptUnits& un
 
 TEST(PromptUnits, BuiltinTokenizerIsAdditiveAndExact) {
   auto t = make_tokenizer({"builtin", true, "main", false}, nullptr);
-  std::optional<PromptUnits> units = make_prompt_units(synthetic_corpus_text(), *t);
-  ASSERT_TRUE(units.has_value());
-  expect_exact_unit_prompts(*t, *units);
+  PromptSource source(synthetic_corpus_text(), *t);
+  expect_exact_unit_prompts(*t, source);
 }
 
 TEST(PromptUnits, WordTokenizerIsAdditiveAndExact) {
   WordTokenizer t("w");
-  std::optional<PromptUnits> units = make_prompt_units(synthetic_corpus_text(), t);
-  ASSERT_TRUE(units.has_value());
-  EXPECT_EQ(units->size(), t.count(synthetic_corpus_text()));
-  expect_exact_unit_prompts(t, *units);
+  PromptSource source(synthetic_corpus_text(), t);
+  ASSERT_NE(source.units(), nullptr);
+  EXPECT_EQ(source.units()->size(), t.count(synthetic_corpus_text()));
+  expect_exact_unit_prompts(t, source);
 }
 
 TEST(PromptUnits, UnitsAreSpacePlusWordAndWrapAround) {
@@ -84,15 +85,44 @@ TEST(PromptUnits, MismatchFallsBackToTheRepairPathForEverything) {
   WordTokenizer t("w");
   testing::internal::CaptureStderr();
   int calls = 0;
-  const int built = build_with_prompt_units(synthetic_corpus_text(), t, [&](const PromptUnits* units) {
+  const int built = build_with_prompt_source(synthetic_corpus_text(), t, [&](PromptSource& source) {
     ++calls;
-    if (units) throw PromptUnitsMismatch("mismatch");
+    if (source.units()) throw PromptUnitsMismatch("mismatch");
     return 7;
   });
   const std::string err = testing::internal::GetCapturedStderr();
   EXPECT_EQ(built, 7);
   EXPECT_EQ(calls, 2);
   EXPECT_NE(err.find("warning: mismatch"), std::string::npos) << err;
+}
+
+// Counts what the tokenizer is asked, to show the source prepares nothing before it is used.
+struct CountingTokenizer final : Tokenizer {
+  WordTokenizer inner{"w"};
+  mutable int calls = 0;
+  std::vector<int32_t> encode(std::string_view text) const override { return ++calls, inner.encode(text); }
+  std::string decode(const std::vector<int32_t>& ids) const override { return inner.decode(ids); }
+  size_t count(std::string_view text) const override { return ++calls, inner.count(text); }
+  std::string name() const override { return "counting"; }
+};
+
+TEST(PromptSource, PreparesUnitsAndTokenIdsOnFirstUseOnly) {
+  CountingTokenizer t;
+  PromptSource source(synthetic_corpus_text(), t);
+  EXPECT_EQ(t.calls, 0);
+  ASSERT_NE(source.units(), nullptr);
+  const int after_units = t.calls;
+  EXPECT_GT(after_units, 0);
+  EXPECT_EQ(source.units(), source.units());
+  EXPECT_EQ(t.calls, after_units);
+  EXPECT_FALSE(source.corpus_ids().empty());
+  const int after_ids = t.calls;
+  (void)source.corpus_ids();
+  EXPECT_EQ(t.calls, after_ids);
+
+  PromptSource repair(synthetic_corpus_text(), t, false);
+  EXPECT_EQ(repair.units(), nullptr);
+  EXPECT_EQ(t.calls, after_ids);
 }
 
 TEST(PromptUnits, CheckThrowsOnAWrongCount) {
@@ -111,9 +141,10 @@ TEST(PromptUnits, HuggingFaceTokenizersAreExactOrRefused) {
     std::filesystem::path json = entry.path() / "tokenizer.json";
     if (!std::filesystem::exists(json)) continue;
     auto t = make_tokenizer({json.string(), true, "main", false}, nullptr);
-    std::optional<PromptUnits> units = make_prompt_units(synthetic_corpus_text(), *t);
-    std::cout << entry.path().filename().string() << ": " << (units ? "units" : "refused (repair path)") << "\n";
-    if (units) expect_exact_unit_prompts(*t, *units);
+    PromptSource source(synthetic_corpus_text(), *t);
+    std::cout << entry.path().filename().string() << ": " << (source.units() ? "units" : "refused (repair path)")
+              << "\n";
+    if (source.units()) expect_exact_unit_prompts(*t, source);
     ++tested;
   }
   EXPECT_GT(tested, 0) << "no tokenizer.json under " << dir;

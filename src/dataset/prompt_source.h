@@ -1,0 +1,54 @@
+#pragma once
+// What synthetic prompts are cut from, prepared on first use: the corpus's prompt units
+// (prompt_units.h) where the tokenizer counts them additively, else the corpus's token ids for
+// the decode/re-encode repair path (prompt_corpus.h). Both take tens of milliseconds or more;
+// preparing them lazily means a trace whose rows carry their own text, or a file refused at
+// its first row, never pays for them.
+#include <cstdint>
+#include <iostream>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "dataset/prompt_units.h"
+#include "tokenizer/tokenizer.h"
+
+namespace aiperf {
+
+class PromptSource {
+ public:
+  // `corpus_text` and `tokenizer` must outlive the source. With `try_units` false the repair
+  // path is used whatever the tokenizer (after a PromptUnitsMismatch).
+  PromptSource(std::string_view corpus_text, const Tokenizer& tokenizer, bool try_units = true)
+      : corpus_text_(corpus_text), tokenizer_(tokenizer), try_units_(try_units) {}
+
+  // The units, or null when prompts must take the repair path.
+  const PromptUnits* units();
+  // The corpus's token ids (the repair path).
+  const std::vector<int32_t>& corpus_ids();
+  const Tokenizer& tokenizer() const { return tokenizer_; }
+
+ private:
+  std::string_view corpus_text_;
+  const Tokenizer& tokenizer_;
+  bool try_units_;
+  bool units_tried_ = false;
+  std::optional<PromptUnits> units_;
+  std::optional<std::vector<int32_t>> corpus_ids_;
+};
+
+// Runs build(source) and, when a checked prompt built from units mismatches, build again on a
+// source that takes the repair path, with one warning, so every row is built the same way.
+template <class Build>
+auto build_with_prompt_source(std::string_view corpus_text, const Tokenizer& tokenizer, Build build) {
+  try {
+    PromptSource source(corpus_text, tokenizer);
+    return build(source);
+  } catch (const PromptUnitsMismatch& e) {
+    std::cerr << "warning: " << e.what() << "; building every prompt with the slower decode/re-encode path\n";
+  }
+  PromptSource repair(corpus_text, tokenizer, false);
+  return build(repair);
+}
+
+}  // namespace aiperf
