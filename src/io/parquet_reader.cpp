@@ -261,28 +261,29 @@ ParquetFile::ParquetFile(const std::filesystem::path& path) : path_(path.string(
     ::close(fd);
     fail(std::string("cannot stat: ") + std::strerror(errno));
   }
-  size_ = size_t(st.st_size);
-  if (size_ >= 12) {
-    void* m = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (m != MAP_FAILED) data_ = static_cast<const uint8_t*>(m);
+  map_.size = size_t(st.st_size);
+  if (map_.size >= 12) {
+    void* m = ::mmap(nullptr, map_.size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (m != MAP_FAILED) map_.data = static_cast<const uint8_t*>(m);
   }
   ::close(fd);
-  if (size_ < 12) fail("not a Parquet file (" + std::to_string(size_) + " bytes, too short)");
-  if (!data_) fail(std::string("cannot map: ") + std::strerror(errno));
-  if (std::memcmp(data_, kMagic, 4) != 0 || std::memcmp(data_ + size_ - 4, kMagic, 4) != 0)
+  if (map_.size < 12) fail("not a Parquet file (" + std::to_string(map_.size) + " bytes, too short)");
+  if (!map_.data) fail(std::string("cannot map: ") + std::strerror(errno));
+  if (std::memcmp(map_.data, kMagic, 4) != 0 || std::memcmp(map_.data + map_.size - 4, kMagic, 4) != 0)
     fail("not a Parquet file (no PAR1 magic at its start and end)");
-  const uint32_t footer_len = load_le<uint32_t>(data_ + size_ - 8);
-  if (footer_len > size_ - 12) fail("footer length " + std::to_string(footer_len) + " exceeds the file (truncated?)");
+  const uint32_t footer_len = load_le<uint32_t>(map_.data + map_.size - 8);
+  if (footer_len > map_.size - 12)
+    fail("footer length " + std::to_string(footer_len) + " exceeds the file (truncated?)");
   try {
-    meta_ = parse_parquet_footer(data_ + size_ - 8 - footer_len, footer_len);
+    meta_ = parse_parquet_footer(map_.data + map_.size - 8 - footer_len, footer_len);
   } catch (const std::runtime_error& e) {
     fail(std::string("corrupt footer: ") + e.what());
   }
   index_schema();
 }
 
-ParquetFile::~ParquetFile() {
-  if (data_) ::munmap(const_cast<uint8_t*>(data_), size_);
+ParquetFile::Mapping::~Mapping() {
+  if (data) ::munmap(const_cast<uint8_t*>(data), size);
 }
 
 void ParquetFile::fail(const std::string& what) const { throw ParquetError(path_ + ": " + what); }
@@ -429,20 +430,20 @@ ParquetColumnValues ParquetFile::read_column(std::string_view name) const {
     // Some writers record dictionary_page_offset 0 for "none"; a real one precedes the data.
     if (chunk.dictionary_page_offset && *chunk.dictionary_page_offset >= 4 && *chunk.dictionary_page_offset < start)
       start = *chunk.dictionary_page_offset;
-    if (start < 4 || uint64_t(start) >= size_ - 8) fail(in_group + ": column chunk offset outside the file");
+    if (start < 4 || uint64_t(start) >= map_.size - 8) fail(in_group + ": column chunk offset outside the file");
     size_t pos = size_t(start);
-    const size_t end = size_ - 8;  // page headers never run into the footer length and magic
+    const size_t end = map_.size - 8;  // page headers never run into the footer length and magic
     Dense dictionary;
     bool have_dictionary = false;
     int64_t levels_done = 0;
     try {
       while (levels_done < chunk.num_values) {
         if (pos >= end) throw std::runtime_error("column chunk runs past the end of the data");
-        const ParquetPageHeader h = parse_parquet_page_header(data_ + pos, end - pos);
+        const ParquetPageHeader h = parse_parquet_page_header(map_.data + pos, end - pos);
         pos += h.header_size;
         if (h.compressed_size < 0 || h.uncompressed_size < 0 || size_t(h.compressed_size) > end - pos)
           throw std::runtime_error("page runs past the end of the file (truncated?)");
-        const uint8_t* body = data_ + pos;
+        const uint8_t* body = map_.data + pos;
         const size_t stored = size_t(h.compressed_size);
         pos += stored;
         if (h.type == ParquetPageType::index) continue;

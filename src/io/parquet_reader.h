@@ -58,7 +58,6 @@ class ParquetFile {
   // Maps the file and decodes its footer; throws ParquetError naming the file when it is not
   // a readable Parquet file (missing, too short, bad magic, corrupt footer).
   explicit ParquetFile(const std::filesystem::path& path);
-  ~ParquetFile();
   ParquetFile(const ParquetFile&) = delete;
   ParquetFile& operator=(const ParquetFile&) = delete;
 
@@ -87,9 +86,19 @@ class ParquetFile {
   void collect_leaf_paths(size_t node, const std::string& prefix, std::vector<std::string>& out) const;
   [[noreturn]] void fail(const std::string& what) const;
 
+  // The file's mapping, a member of its own so that a constructor refusing the file (bad
+  // magic, corrupt footer) still unmaps it: a destructor does not run for a throwing one.
+  struct Mapping {
+    const uint8_t* data = nullptr;
+    size_t size = 0;
+    Mapping() = default;
+    Mapping(const Mapping&) = delete;
+    Mapping& operator=(const Mapping&) = delete;
+    ~Mapping();
+  };
+
   std::string path_;
-  const uint8_t* data_ = nullptr;
-  size_t size_ = 0;
+  Mapping map_;
   ParquetFileMeta meta_;
   std::vector<std::vector<size_t>> children_;  // per schema element, its children's indices
   std::vector<size_t> leaf_column_;            // per schema element: its column chunk (leaves)
