@@ -1,5 +1,6 @@
 #include "dataset/text_line_stream.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <vector>
@@ -13,7 +14,10 @@
 namespace aiperf {
 
 namespace {
-constexpr size_t kReadChunk = size_t(1) << 20;
+// Reads start at 64 KiB and double up to 1 MiB: a big file is read in big chunks, and a small
+// one does not cost a zeroed megabyte (or two, when its last line has no newline).
+constexpr size_t kFirstReadChunk = size_t(64) << 10;
+constexpr size_t kMaxReadChunk = size_t(1) << 20;
 }
 
 #ifdef AIPERF_HAVE_ZSTD
@@ -43,7 +47,8 @@ TextLineStream::TextLineStream(std::string path, std::string error_prefix)
     ZSTD_initDStream(z_->stream);
   }
 #endif
-  buf_.resize(kReadChunk + kPadding);
+  chunk_ = kFirstReadChunk;
+  buf_.resize(chunk_ + kPadding);
 }
 
 TextLineStream::~TextLineStream() {
@@ -61,8 +66,9 @@ bool TextLineStream::fill() {
     end_ -= begin_;
     begin_ = 0;
   }
-  if (buf_.size() < end_ + kReadChunk + kPadding) buf_.resize(std::max(buf_.size() * 2, end_ + kReadChunk + kPadding));
+  if (buf_.size() < end_ + chunk_ + kPadding) buf_.resize(std::max(buf_.size() * 2, end_ + chunk_ + kPadding));
   const size_t room = buf_.size() - kPadding - end_;
+  chunk_ = std::min(chunk_ * 2, kMaxReadChunk);
   if (!zstd_) {
     const size_t n = std::fread(buf_.data() + end_, 1, room, file_);
     if (n == 0 && std::ferror(file_)) fail(std::string("read error: ") + std::strerror(errno));

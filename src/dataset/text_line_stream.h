@@ -38,6 +38,7 @@ class TextLineStream {
   struct Zstd;
   std::unique_ptr<Zstd> z_;
   std::string buf_;        // decompressed bytes; [begin_, end_) not yet returned
+  size_t chunk_ = 0;       // the next read's size: grows with the file
   size_t begin_ = 0, end_ = 0;
   size_t scanned_ = 0;     // bytes after begin_ already known to hold no '\n'
   size_t line_ = 0;
