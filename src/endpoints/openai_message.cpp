@@ -1,5 +1,7 @@
 #include "endpoints/openai_message.h"
 
+#include <vector>
+
 #include <simdjson.h>
 
 #include "endpoints/parser_release.h"
@@ -13,6 +15,20 @@ using simdjson::dom::array;
 using simdjson::dom::element;
 using simdjson::dom::element_type;
 using simdjson::dom::object;
+
+// A huge reply's content (or completion text) is not copied out of the DOM: the DOM's own
+// unescaped copy and then ours would put three copies of a 50 MB body in memory at once.
+// The reader notes where the string goes in `out.text` instead; once the DOM's buffers are
+// given back, the string is unescaped straight from the body into place (take_deferred).
+inline constexpr size_t kDeferTextAbove = kKeepParserCapacity;
+
+// choices[0].<key>, or choices[0].<container>.<key>; `at` is its place in out.text.
+struct DeferredText {
+  size_t at = 0;
+  const char* container = nullptr;
+  const char* key = nullptr;
+};
+using DeferredTexts = std::vector<DeferredText>;
 
 std::optional<int64_t> as_int(element e) {
   switch (e.type()) {
@@ -110,10 +126,15 @@ std::optional<SpecDecodeStats> read_spec_decode(object root) {
 }
 
 // `content` is usually a string; a few servers send OpenAI content-part arrays.
-void append_content(element content, std::string& text) {
+void append_content(element content, std::string& text, DeferredText where, DeferredTexts* defer) {
   std::string_view s;
   if (!content.get_string().get(s)) {
-    text.append(s);
+    if (defer) {
+      where.at = text.size();
+      defer->push_back(where);
+    } else {
+      text.append(s);
+    }
     return;
   }
   array parts;
@@ -125,9 +146,9 @@ void append_content(element content, std::string& text) {
   }
 }
 
-void read_chat_message(object msg, ParsedResponse& out) {
+void read_chat_message(object msg, const char* container, ParsedResponse& out, DeferredTexts* defer) {
   element content;
-  if (!msg["content"].get(content)) append_content(content, out.text);
+  if (!msg["content"].get(content)) append_content(content, out.text, {0, container, "content"}, defer);
 
   // Upstream's truthiness "or": an empty reasoning_content falls through to `reasoning`.
   auto reasoning = string_member(msg, "reasoning_content");
@@ -144,16 +165,48 @@ void read_chat_message(object msg, ParsedResponse& out) {
   }
 }
 
-void read_choice(EndpointType type, object choice, ParsedResponse& out) {
+void read_choice(EndpointType type, object choice, ParsedResponse& out, DeferredTexts* defer) {
   // raw and template auto-detect the shape (§7.4): choices[0].text as well as message/delta.
   const bool any_shape = type == EndpointType::raw || type == EndpointType::template_;
   if (type == EndpointType::completions || any_shape) {
-    if (auto t = string_member(choice, "text")) out.text.append(*t);
+    if (auto t = string_member(choice, "text")) {
+      if (defer) defer->push_back({out.text.size(), nullptr, "text"});
+      else out.text.append(*t);
+    }
     if (!any_shape) return;
   }
   object msg;
-  if (!choice["delta"].get_object().get(msg) || !choice["message"].get_object().get(msg))
-    read_chat_message(msg, out);
+  if (!choice["delta"].get_object().get(msg)) read_chat_message(msg, "delta", out, defer);
+  else if (!choice["message"].get_object().get(msg)) read_chat_message(msg, "message", out, defer);
+}
+
+// The string a DeferredText names, unescaped from `json` (which the DOM has read, so it is
+// valid JSON and the string is there) into `text` at its place.
+void take_deferred(PaddedJson json, const DeferredText& d, std::string& text) {
+  simdjson::ondemand::parser parser;
+  simdjson::ondemand::document doc;
+  simdjson::ondemand::value choice, field;
+  std::string_view token;
+  simdjson::ondemand::raw_json_string raw;
+  bool found = !parser.iterate(json.data(), json.size(), json.size() + kParsePadding).get(doc) &&
+               !doc["choices"].at(0).get(choice);
+  if (found && d.container) found = !choice[d.container][d.key].get(field);
+  else if (found) found = !choice[d.key].get(field);
+  if (found) token = field.raw_json_token();  // peeks: the value is still there to read
+  found = found && !field.get_raw_json_string().get(raw);
+  if (!found) return;  // cannot happen for a document the DOM read the same way
+  // The unescaped string is never longer than its JSON token; unescape writes padding past it.
+  std::string value(token.size() + simdjson::SIMDJSON_PADDING, '\0');
+  uint8_t* dst = reinterpret_cast<uint8_t*>(value.data());
+  std::string_view unescaped;
+  if (parser.unescape(raw, dst).get(unescaped)) return;
+  value.resize(unescaped.size());
+  if (d.at == text.size()) {
+    if (text.empty()) text = std::move(value);  // the whole text: no second copy
+    else text.append(value);
+  } else {
+    text.insert(d.at, value);
+  }
 }
 
 }  // namespace
@@ -177,7 +230,9 @@ bool payload_truthy(element e) {
   return false;
 }
 
-OpenAiMessage read_openai_message(EndpointType type, PaddedJson json, ParsedResponse& out) {
+namespace {
+
+OpenAiMessage read_with_dom(EndpointType type, PaddedJson json, ParsedResponse& out, DeferredTexts* defer) {
   static_assert(kParsePadding >= simdjson::SIMDJSON_PADDING);
   // One parser per thread: its buffers are reused for every message of every record.
   thread_local simdjson::dom::parser parser;
@@ -221,9 +276,20 @@ OpenAiMessage read_openai_message(EndpointType type, PaddedJson json, ParsedResp
   if (root["choices"].get_array().get(choices)) return result;
   for (element c : choices) {
     object choice;
-    if (!c.get_object().get(choice)) read_choice(type, choice, out);
+    if (!c.get_object().get(choice)) read_choice(type, choice, out, defer);
     break;  // choices[0] only: one request asks for one completion
   }
+  return result;
+}
+
+}  // namespace
+
+OpenAiMessage read_openai_message(EndpointType type, PaddedJson json, ParsedResponse& out) {
+  if (json.size() <= kDeferTextAbove) return read_with_dom(type, json, out, nullptr);
+  DeferredTexts deferred;
+  OpenAiMessage result = read_with_dom(type, json, out, &deferred);  // its buffers given back
+  // Last place first, so the earlier places stay where they were noted.
+  for (auto d = deferred.rbegin(); d != deferred.rend(); ++d) take_deferred(json, *d, out.text);
   return result;
 }
 

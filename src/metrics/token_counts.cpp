@@ -4,6 +4,24 @@
 #include <string>
 
 namespace aiperf {
+namespace {
+
+// The tokens of every response's `field` joined (BPE merges across chunk boundaries), counted
+// where it lies when one response holds all of it: a huge reply is not copied to be counted.
+size_t count_joined(const Tokenizer& tokenizer, const ParsedRecord& record, size_t total_bytes,
+                    std::string ParsedResponse::*field) {
+  for (const ParsedResponse& r : record.responses) {
+    const std::string& part = r.*field;
+    if (part.size() == total_bytes) return tokenizer.count(part);
+    if (!part.empty()) break;
+  }
+  std::string joined;
+  joined.reserve(total_bytes);
+  for (const ParsedResponse& r : record.responses) joined += r.*field;
+  return tokenizer.count(joined);
+}
+
+}  // namespace
 
 TokenCounts count_output_tokens(const Tokenizer& tokenizer, const ParsedRecord& record) {
   size_t text_bytes = 0, reasoning_bytes = 0;
@@ -15,18 +33,9 @@ TokenCounts count_output_tokens(const Tokenizer& tokenizer, const ParsedRecord& 
     any_reasoning |= !r.reasoning.empty();
   }
   TokenCounts counts;
-  std::string joined;
-  if (any_text) {
-    joined.reserve(text_bytes);
-    for (const ParsedResponse& r : record.responses) joined += r.text;
-    counts.output = int64_t(tokenizer.count(joined));
-  }
-  if (any_reasoning) {
-    joined.clear();
-    joined.reserve(reasoning_bytes);
-    for (const ParsedResponse& r : record.responses) joined += r.reasoning;
-    counts.reasoning = int64_t(tokenizer.count(joined));
-  }
+  if (any_text) counts.output = int64_t(count_joined(tokenizer, record, text_bytes, &ParsedResponse::text));
+  if (any_reasoning)
+    counts.reasoning = int64_t(count_joined(tokenizer, record, reasoning_bytes, &ParsedResponse::reasoning));
   return counts;
 }
 

@@ -119,6 +119,27 @@ void TiktokenTokenizer::encode_ordinary(std::string_view text, std::vector<int32
   });
 }
 
+template <class Ordinary, class Special>
+void TiktokenTokenizer::split_specials(std::string_view text, Ordinary ordinary, Special special) const {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t next = std::string_view::npos;
+    const std::pair<std::string, int32_t>* found = nullptr;
+    for (const auto& candidate : specials_) {
+      size_t at = text.find(candidate.first, pos);
+      // Leftmost wins; on a tie the longer token, like a regex alternation sorted by length.
+      if (at < next || (at == next && found != nullptr && candidate.first.size() > found->first.size())) {
+        next = at;
+        found = &candidate;
+      }
+    }
+    ordinary(text.substr(pos, next == std::string_view::npos ? next : next - pos));
+    if (found == nullptr) break;
+    special(found->second);
+    pos = next + found->first.size();
+  }
+}
+
 std::vector<int32_t> TiktokenTokenizer::encode(std::string_view text) const {
   std::string sanitized;
   if (!utf8::is_valid(text)) {
@@ -127,24 +148,32 @@ std::vector<int32_t> TiktokenTokenizer::encode(std::string_view text) const {
   }
   std::vector<int32_t> out;
   out.reserve(text.size() / 4 + 1);
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t next = std::string_view::npos;
-    const std::pair<std::string, int32_t>* found = nullptr;
-    for (const auto& special : specials_) {
-      size_t at = text.find(special.first, pos);
-      // Leftmost wins; on a tie the longer token, like a regex alternation sorted by length.
-      if (at < next || (at == next && found != nullptr && special.first.size() > found->first.size())) {
-        next = at;
-        found = &special;
-      }
-    }
-    encode_ordinary(text.substr(pos, next == std::string_view::npos ? next : next - pos), out);
-    if (found == nullptr) break;
-    out.push_back(found->second);
-    pos = next + found->first.size();
-  }
+  split_specials(
+      text, [&](std::string_view run) { encode_ordinary(run, out); }, [&](int32_t id) { out.push_back(id); });
   return out;
+}
+
+size_t TiktokenTokenizer::count(std::string_view text) const {
+  std::string sanitized;
+  if (!utf8::is_valid(text)) {
+    sanitized = utf8::sanitize(text);
+    text = sanitized;
+  }
+  // A piece at a time: a 50 MB reply is not turned into its 12 M ids only to be counted.
+  size_t n = 0;
+  std::vector<int32_t> piece_ids;
+  split_specials(
+      text,
+      [&](std::string_view run) {
+        split_->for_each_match(run, [&](size_t b, size_t e) {
+          if (e <= b) return;
+          piece_ids.clear();
+          encode_piece(run.substr(b, e - b), piece_ids);
+          n += piece_ids.size();
+        });
+      },
+      [&](int32_t) { ++n; });
+  return n;
 }
 
 std::string TiktokenTokenizer::decode(const std::vector<int32_t>& ids) const {

@@ -33,6 +33,8 @@ class TiktokenTokenizer final : public Tokenizer {
 
   // Invalid UTF-8 is replaced with U+FFFD first: tiktoken only ever sees Python str.
   std::vector<int32_t> encode(std::string_view text) const override;
+  // encode(text).size(), without keeping the ids.
+  size_t count(std::string_view text) const override;
   // Bytes are joined and then made valid UTF-8 (errors="replace", tiktoken's default).
   // Throws std::out_of_range on an unknown id.
   std::string decode(const std::vector<int32_t>& ids) const override;
@@ -45,6 +47,9 @@ class TiktokenTokenizer final : public Tokenizer {
   int32_t rank_of(std::string_view bytes) const;
   void encode_ordinary(std::string_view text, std::vector<int32_t>& out) const;
   void encode_piece(std::string_view piece, std::vector<int32_t>& out) const;
+  // ordinary(run) for each run of text between special tokens, special(id) for each one.
+  template <class Ordinary, class Special>
+  void split_specials(std::string_view text, Ordinary ordinary, Special special) const;
 
   std::string name_;
   std::string arena_;  // every token's bytes back to back; reserved once, never reallocated

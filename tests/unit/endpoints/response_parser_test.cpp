@@ -321,5 +321,53 @@ TEST(ParseRecord, CancelledRecordIsAnError) {
   EXPECT_EQ(p.error->message, "Request was cancelled");
 }
 
+
+// A reply over 4 MB has its content unescaped straight from the body once the DOM is given back
+// (endpoints/openai_message.cpp, "deferred"); the result must be the small reply's, byte for
+// byte: escapes, \u escapes and surrogate pairs, tool calls after the content, completion text
+// before a message's content (raw endpoint), reasoning and usage read as usual.
+TEST(ParseRecord, HugeNonStreamingRepliesReadLikeSmallOnes) {
+  const std::string escaped = R"(line\n\"q\" caf\u00e9 \ud83d\ude00 tab\t slash\/ )";
+  const std::string plain = "line\n\"q\" caf\xc3\xa9 \xf0\x9f\x98\x80 tab\t slash/ ";
+  struct Case {
+    EndpointType type;
+    std::string before, after;  // around the repeated content string
+    std::string expect_tail;    // text after the content
+    std::string expect_head;    // text before it
+  };
+  const std::vector<Case> cases = {
+      {EndpointType::chat, R"({"choices":[{"message":{"reasoning_content":"why","content":")",
+       R"(","tool_calls":[{"function":{"name":"f","arguments":"{\"a\":1}"}}]}}],"usage":{"completion_tokens":7}})",
+       "f{\"a\":1}", ""},
+      {EndpointType::completions, R"({"choices":[{"text":")", R"("}],"usage":{"completion_tokens":7}})", "", ""},
+      {EndpointType::raw, R"({"choices":[{"text":"head ","message":{"content":")", R"("}}]})", "", "head "},
+  };
+  for (const Case& c : cases) {
+    for (size_t repeats : {size_t(3), size_t(5) << 20 >> 5}) {  // a small reply, and a ~5 MB one
+      std::string body = c.before;
+      std::string expect = c.expect_head;
+      for (size_t i = 0; i < repeats; ++i) body += escaped, expect += plain;
+      body += c.after;
+      expect += c.expect_tail;
+      ProfileConfig config = chat_config();
+      config.endpoint_type = c.type;
+      config.streaming = false;
+      const RawRecord r = RawRecordBuilder().start(100).body(200, body).end(210).build();
+      const ParsedRecord p = parse_record(config, r);
+      ASSERT_FALSE(p.error) << int(c.type);
+      ASSERT_EQ(p.responses.size(), 1u) << int(c.type);
+      EXPECT_EQ(p.responses[0].text.size(), expect.size()) << int(c.type) << " x" << repeats;
+      EXPECT_TRUE(p.responses[0].text == expect) << int(c.type) << " x" << repeats;
+      if (c.type == EndpointType::chat) {
+        EXPECT_EQ(p.responses[0].reasoning, "why");
+      }
+      if (c.type != EndpointType::raw) {
+        ASSERT_TRUE(p.usage);
+        EXPECT_EQ(p.usage->completion_tokens, 7);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace aiperf

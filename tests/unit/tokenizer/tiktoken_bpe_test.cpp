@@ -58,6 +58,18 @@ TEST(O200kBase, SpecialTokensAreAlwaysAllowed) {
   EXPECT_EQ(std::count(plain.begin(), plain.end(), 199999), 0);
 }
 
+// count() walks the pieces without keeping the ids; it must agree with encode() everywhere.
+TEST(O200kBase, CountIsTheLengthOfTheEncoding) {
+  std::string long_text;
+  for (int i = 0; i < 2000; ++i) long_text += "word" + std::to_string(i) + (i % 7 ? " " : ",\n\t ");
+  for (const std::string& text :
+       {std::string(""), std::string("hello world"), std::string("a<|endoftext|>b<|endofprompt|>"),
+        std::string("<|endoftext|>"), std::string("a\xff" "b \xF0\x9F\x98"), std::string("Ünïcödé 你好 😀👍🏽  x"),
+        long_text}) {
+    EXPECT_EQ(o200k().count(text), o200k().encode(text).size()) << text.substr(0, 40);
+  }
+}
+
 TEST(O200kBase, RoundTripsAndRepairsInvalidUtf8) {
   const std::string text = "Ünïcödé 你好 😀👍🏽\n\n\tcode(x) = 12345;  trailing   ";
   EXPECT_EQ(o200k().decode(o200k().encode(text)), text);
