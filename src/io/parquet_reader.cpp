@@ -117,13 +117,18 @@ void decode_delta_binary_packed(Bytes& in, size_t count, std::vector<int64_t>& o
   const uint64_t miniblocks = in.uleb();
   const uint64_t total = in.uleb();
   int64_t value = in.zigzag();
-  if (miniblocks == 0 || block % miniblocks != 0 || (block / miniblocks) % 32 != 0)
+  // The spec's shape (a block of a multiple of 128 values, miniblocks of a multiple of 32), and
+  // as many bit widths per block as the page has bytes left: a hostile header must not size an
+  // allocation (a fuzzed one asked for 56 TB).
+  if (block == 0 || block % 128 != 0 || miniblocks == 0 || block % miniblocks != 0 ||
+      (block / miniblocks) % 32 != 0)
     throw std::runtime_error("malformed DELTA_BINARY_PACKED header");
+  if (miniblocks > in.left()) throw std::runtime_error("DELTA_BINARY_PACKED header runs past the page");
   if (total < count) throw std::runtime_error("DELTA_BINARY_PACKED holds fewer values than the page");
   const size_t per_mini = size_t(block / miniblocks);
   if (total == 0) return;
   out.push_back(value);
-  size_t got = 1;
+  uint64_t got = 1;
   std::vector<uint8_t> widths(miniblocks);
   while (got < total) {
     const int64_t min_delta = in.zigzag();
@@ -132,15 +137,20 @@ void decode_delta_binary_packed(Bytes& in, size_t count, std::vector<int64_t>& o
       const int w = widths[m];
       if (w > 64) throw std::runtime_error("DELTA_BINARY_PACKED bit width above 64");
       const uint8_t* bits = in.take(per_mini * size_t(w) / 8);
-      for (size_t i = 0; i < per_mini && got < total; ++i, ++got) {
+      // Values past the page's own are read over (their bytes are taken all the same), not
+      // decoded one by one: with bit width 0 a header can claim 2^64 of them for free.
+      const uint64_t in_mini = std::min<uint64_t>(per_mini, total - got);
+      const uint64_t wanted = got < count ? std::min<uint64_t>(in_mini, count - got) : 0;
+      for (size_t i = 0; i < wanted; ++i) {
         uint64_t delta = 0;
         for (int b = 0; b < w; ++b) {
           const size_t bit = i * size_t(w) + size_t(b);
           delta |= uint64_t((bits[bit / 8] >> (bit % 8)) & 1) << b;
         }
         value = int64_t(uint64_t(value) + uint64_t(min_delta) + delta);  // wraps, as the spec says
-        if (got < count) out.push_back(value);
+        out.push_back(value);
       }
+      got += in_mini;
     }
   }
 }
