@@ -41,7 +41,9 @@ for a, b in zip(*[sorted(by_conv["s1"], key=lambda r: r["metadata"]["request_sta
     gap_ms = (b["metadata"]["request_start_ns"] - a["metadata"]["request_end_ns"]) / 1e6
     assert 149 <= gap_ms < 2000, gap_ms  # the delay counts from the previous reply
 s2 = sorted(by_conv["s2"], key=lambda r: r["metadata"]["request_start_ns"])
-assert (s2[1]["metadata"]["request_start_ns"] - t0) / 1e6 >= 399, "s2 turn 2 before its timestamp"
+# t0 is the first send, which a loaded machine makes a few ms after the schedule starts, so the
+# 400 ms are not exact from it; sent on its delay instead, this turn would go at about 50 ms.
+assert (s2[1]["metadata"]["request_start_ns"] - t0) / 1e6 >= 350, "s2 turn 2 before its timestamp"
 
 # What was sent: each turn carries the earlier turns and the replies really received.
 raw_by = collections.defaultdict(list)
