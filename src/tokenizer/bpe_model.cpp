@@ -13,6 +13,7 @@ namespace {
 // Bounds memory on adversarial input; typical text has far fewer distinct pieces.
 constexpr size_t kMaxCacheEntries = 200000;
 constexpr size_t kMaxCachedPieceBytes = 256;
+constexpr size_t kMaxIdSlack = 65536;  // gaps allowed in the ids on top of twice the token count
 constexpr std::string_view kMarker = "\xE2\x96\x81";  // U+2581, SentencePiece's space
 
 }  // namespace
@@ -25,6 +26,11 @@ BpeModel::BpeModel(std::vector<std::pair<std::string, int32_t>> vocab,
     if (id < 0) throw std::runtime_error("negative id " + std::to_string(id) + " for token '" + tok + "'");
     max_id = std::max(max_id, id);
   }
+  // The table is indexed by id, so the ids must be about as many as the tokens: real
+  // vocabularies are dense, and one id of 333,333,333 in a hostile file asked for 10 GB.
+  if (size_t(max_id) >= 2 * vocab.size() + kMaxIdSlack)
+    throw std::runtime_error("id " + std::to_string(max_id) + " is far beyond a vocabulary of " +
+                             std::to_string(vocab.size()) + " tokens (ids must be about as many as the tokens)");
   tokens_.resize(size_t(max_id + 1));
   for (auto& [tok, id] : vocab) {
     // An empty token can never be produced by encoding; it is left out like a gap.

@@ -159,6 +159,14 @@ TEST(TinyTokenizer, MalformedFilesAreNamed) {
   j = tiny_tokenizer(json::array());
   j["model"].erase("vocab");
   EXPECT_EQ(error_for(j), "tokenizer.json: model.vocab must be an object");
+  // The id table is indexed by id: a sparse id must not size it (10 GB in a fuzzed file).
+  j = tiny_tokenizer(json::array());
+  j["model"]["vocab"]["z"] = 333333333;
+  EXPECT_NE(error_for(j).find("id 333333333 is far beyond a vocabulary of 12 tokens"), std::string::npos)
+      << error_for(j);
+  j = tiny_tokenizer(json::array());
+  j["model"]["vocab"]["z"] = 60000;  // a gap, as some vocabularies have: accepted
+  EXPECT_EQ(error_for(j), "no error");
   EXPECT_THROW(HfTokenizer::load("/nonexistent/tokenizer.json"), std::runtime_error);
   try {
     HfTokenizer::from_json("{ not json", "bad.json");
