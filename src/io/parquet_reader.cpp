@@ -102,6 +102,8 @@ void decode_plain(Bytes& in, ParquetPhysical type, int32_t width, size_t count, 
       }
       return;
     case ParquetPhysical::fixed_len_byte_array:
+      // Zero-width values would take no bytes, so a page header could claim billions of them.
+      if (width <= 0) throw std::runtime_error("FIXED_LEN_BYTE_ARRAY column without a positive type_length");
       for (size_t i = 0; i < count; ++i)
         out.texts.emplace_back(reinterpret_cast<const char*>(in.take(size_t(width))), size_t(width));
       return;
