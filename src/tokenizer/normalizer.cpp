@@ -1,5 +1,8 @@
 #include "tokenizer/normalizer.h"
 
+#include <stdexcept>
+#include <string>
+
 #include "tokenizer/unicode_lowercase.h"
 #include "tokenizer/unicode_nfc.h"
 #include "tokenizer/unicode_whitespace.h"
@@ -19,6 +22,9 @@ std::string replace_all(std::string_view text, std::string_view from, std::strin
 }
 
 namespace {
+
+constexpr size_t kMaxGrowth = 64;
+constexpr size_t kMaxGrowthSlack = 4096;
 
 std::string replace_regex(std::string_view text, const Pcre2Regex& re, std::string_view to) {
   std::string out;
@@ -87,6 +93,13 @@ std::string Normalizer::apply(std::string_view text) const {
         }
         break;
     }
+    // Replace rules can feed each other (a content holding its own pattern, chained): a
+    // fuzzed tokenizer.json grew 5 bytes exponentially. No real normalizer grows text by more
+    // than a few times (NFKD's widest expansion is 11x).
+    if (out.size() > kMaxGrowth * text.size() + kMaxGrowthSlack)
+      throw std::runtime_error("tokenizer normalizer grew " + std::to_string(text.size()) + " bytes of text past " +
+                               std::to_string(out.size()) + " (more than " + std::to_string(kMaxGrowth) +
+                               " times): its Replace or Prepend rules feed each other");
   }
   return out;
 }
