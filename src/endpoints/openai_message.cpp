@@ -182,8 +182,7 @@ void read_choice(EndpointType type, object choice, ParsedResponse& out, Deferred
 
 // The string a DeferredText names, unescaped from `json` (which the DOM has read, so it is
 // valid JSON and the string is there) into `text` at its place.
-void take_deferred(PaddedJson json, const DeferredText& d, std::string& text) {
-  simdjson::ondemand::parser parser;
+void take_deferred(simdjson::ondemand::parser& parser, PaddedJson json, const DeferredText& d, std::string& text) {
   simdjson::ondemand::document doc;
   simdjson::ondemand::value choice, field;
   std::string_view token;
@@ -288,8 +287,9 @@ OpenAiMessage read_openai_message(EndpointType type, PaddedJson json, ParsedResp
   if (json.size() <= kDeferTextAbove) return read_with_dom(type, json, out, nullptr);
   DeferredTexts deferred;
   OpenAiMessage result = read_with_dom(type, json, out, &deferred);  // its buffers given back
-  // Last place first, so the earlier places stay where they were noted.
-  for (auto d = deferred.rbegin(); d != deferred.rend(); ++d) take_deferred(json, *d, out.text);
+  // Last place first, so the earlier places stay where they were noted; one parser for all.
+  simdjson::ondemand::parser parser;
+  for (auto d = deferred.rbegin(); d != deferred.rend(); ++d) take_deferred(parser, json, *d, out.text);
   return result;
 }
 
