@@ -180,6 +180,18 @@ void read_choice(EndpointType type, object choice, ParsedResponse& out, Deferred
   else if (!choice["message"].get_object().get(msg)) read_chat_message(msg, "message", out, defer);
 }
 
+// The DOM's reading of the string a DeferredText names: a second copy while it lives, kept
+// only as the way out should the On-Demand route below ever disagree with the DOM.
+std::string dom_string(PaddedJson json, const DeferredText& d) {
+  simdjson::dom::parser dom;
+  element choice, field;
+  std::string_view s;
+  if (dom.parse(json.data(), json.size(), false).get(field) || field["choices"].at(0).get(choice)) return {};
+  if (d.container ? choice[d.container][d.key].get(field) : choice[d.key].get(field)) return {};
+  if (field.get_string().get(s)) return {};
+  return std::string(s);
+}
+
 // The string a DeferredText names, unescaped from `json` (which the DOM has read, so it is
 // valid JSON and the string is there) into `text` at its place.
 void take_deferred(simdjson::ondemand::parser& parser, PaddedJson json, const DeferredText& d, std::string& text) {
@@ -193,13 +205,16 @@ void take_deferred(simdjson::ondemand::parser& parser, PaddedJson json, const De
   else if (found) found = !choice[d.key].get(field);
   if (found) token = field.raw_json_token();  // peeks: the value is still there to read
   found = found && !field.get_raw_json_string().get(raw);
-  if (!found) return;  // cannot happen for a document the DOM read the same way
-  // The unescaped string is never longer than its JSON token; unescape writes padding past it.
-  std::string value(token.size() + simdjson::SIMDJSON_PADDING, '\0');
-  uint8_t* dst = reinterpret_cast<uint8_t*>(value.data());
+  std::string value;
   std::string_view unescaped;
-  if (parser.unescape(raw, dst).get(unescaped)) return;
-  value.resize(unescaped.size());
+  if (found) {
+    // The unescaped string is never longer than its JSON token; unescape writes padding past it.
+    value.assign(token.size() + simdjson::SIMDJSON_PADDING, '\0');
+    uint8_t* dst = reinterpret_cast<uint8_t*>(value.data());
+    found = !parser.unescape(raw, dst).get(unescaped);
+  }
+  if (found) value.resize(unescaped.size());
+  else value = dom_string(json, d);  // not expected: the DOM read this document; never drop the text
   if (d.at == text.size()) {
     if (text.empty()) text = std::move(value);  // the whole text: no second copy
     else text.append(value);

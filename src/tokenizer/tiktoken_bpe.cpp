@@ -113,14 +113,18 @@ void TiktokenTokenizer::encode_piece(std::string_view piece, std::vector<int32_t
   }
 }
 
-void TiktokenTokenizer::encode_ordinary(std::string_view text, std::vector<int32_t>& out) const {
-  split_->for_each_match(text, [&](size_t b, size_t e) {
-    if (e > b) encode_piece(text.substr(b, e - b), out);
-  });
-}
-
-template <class Ordinary, class Special>
-void TiktokenTokenizer::split_specials(std::string_view text, Ordinary ordinary, Special special) const {
+template <class Piece, class Special>
+void TiktokenTokenizer::for_each_piece(std::string_view text, Piece piece, Special special) const {
+  std::string sanitized;
+  if (!utf8::is_valid(text)) {
+    sanitized = utf8::sanitize(text);
+    text = sanitized;
+  }
+  const auto ordinary = [&](std::string_view run) {
+    split_->for_each_match(run, [&](size_t b, size_t e) {
+      if (e > b) piece(run.substr(b, e - b));
+    });
+  };
   size_t pos = 0;
   while (pos < text.size()) {
     size_t next = std::string_view::npos;
@@ -141,36 +145,23 @@ void TiktokenTokenizer::split_specials(std::string_view text, Ordinary ordinary,
 }
 
 std::vector<int32_t> TiktokenTokenizer::encode(std::string_view text) const {
-  std::string sanitized;
-  if (!utf8::is_valid(text)) {
-    sanitized = utf8::sanitize(text);
-    text = sanitized;
-  }
   std::vector<int32_t> out;
   out.reserve(text.size() / 4 + 1);
-  split_specials(
-      text, [&](std::string_view run) { encode_ordinary(run, out); }, [&](int32_t id) { out.push_back(id); });
+  for_each_piece(
+      text, [&](std::string_view p) { encode_piece(p, out); }, [&](int32_t id) { out.push_back(id); });
   return out;
 }
 
 size_t TiktokenTokenizer::count(std::string_view text) const {
-  std::string sanitized;
-  if (!utf8::is_valid(text)) {
-    sanitized = utf8::sanitize(text);
-    text = sanitized;
-  }
   // A piece at a time: a 50 MB reply is not turned into its 12 M ids only to be counted.
   size_t n = 0;
   std::vector<int32_t> piece_ids;
-  split_specials(
+  for_each_piece(
       text,
-      [&](std::string_view run) {
-        split_->for_each_match(run, [&](size_t b, size_t e) {
-          if (e <= b) return;
-          piece_ids.clear();
-          encode_piece(run.substr(b, e - b), piece_ids);
-          n += piece_ids.size();
-        });
+      [&](std::string_view p) {
+        piece_ids.clear();
+        encode_piece(p, piece_ids);
+        n += piece_ids.size();
       },
       [&](int32_t) { ++n; });
   return n;

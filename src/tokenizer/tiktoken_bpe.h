@@ -45,11 +45,11 @@ class TiktokenTokenizer final : public Tokenizer {
 
  private:
   int32_t rank_of(std::string_view bytes) const;
-  void encode_ordinary(std::string_view text, std::vector<int32_t>& out) const;
   void encode_piece(std::string_view piece, std::vector<int32_t>& out) const;
-  // ordinary(run) for each run of text between special tokens, special(id) for each one.
-  template <class Ordinary, class Special>
-  void split_specials(std::string_view text, Ordinary ordinary, Special special) const;
+  // In text order: piece(p) for each regex piece between special tokens, special(id) for each
+  // special token. Text that is not valid UTF-8 is walked in its repaired form, as tiktoken does.
+  template <class Piece, class Special>
+  void for_each_piece(std::string_view text, Piece piece, Special special) const;
 
   std::string name_;
   std::string arena_;  // every token's bytes back to back; reserved once, never reallocated
