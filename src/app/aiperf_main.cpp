@@ -9,6 +9,8 @@
 #include "app/profile_run.h"
 #include "app/tokenize_command.h"
 #include "cli/profile_cli.h"
+#include "config/env_settings.h"
+#include "config/profile_config.h"
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -20,6 +22,16 @@ int main(int argc, char** argv) {
     std::cout << "aiperf-cpp " << AIPERF_VERSION << "\n";
     return 0;
   }
+  // Every AIPERF_* setting is read and checked once, before any command does work.
+  try {
+    aiperf::load_env_settings();
+  } catch (const aiperf::ConfigError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+  for (const aiperf::UnknownEnvVariable& u : aiperf::unknown_env_variables(aiperf::environment_names()))
+    std::cerr << "warning: " << u.name << " is not a setting aiperf-cpp reads"
+              << (u.nearest.empty() ? "" : " (did you mean " + u.nearest + "?)") << "; it is ignored\n";
   if (args[0] == "tokenize") return aiperf::run_tokenize_command({args.begin() + 1, args.end()});
   if (args[0] == "analyze-trace") return aiperf::run_analyze_trace_command({args.begin() + 1, args.end()});
   if (args[0] != "profile") {

@@ -15,7 +15,7 @@
 #include "common/clock.h"
 #include "common/uuid.h"
 #include "config/aws_credentials.h"
-#include "config/env_number.h"
+#include "config/env_settings.h"
 #include "dataset/dataset.h"
 #include "dataset/input_file_dataset.h"
 #include "dataset/model_selection.h"
@@ -24,10 +24,10 @@
 #include "export/artifact_layout.h"
 #include "export/console_report.h"
 #include "export/exporter.h"
-#include "metrics/goodput.h"
-#include "metrics/record_metrics.h"
 #include "export/outputs_json.h"
 #include "export/record_parquet.h"
+#include "metrics/goodput.h"
+#include "metrics/record_metrics.h"
 #include "metrics/record_processor.h"
 #include "metrics/replay_lag.h"
 #include "records/record_collector.h"
@@ -189,11 +189,9 @@ void add_anthropic_headers(RequestHeadOptions& head) {
 
 int run_profile(const ProfileConfig& config) {
   InterruptGuard interrupt_guard;
-  // A bad --goodput, metric threshold or console width fails before anything is loaded or sent.
+  // A bad --goodput fails before anything is loaded or sent (AIPERF_* settings were checked at start-up).
   resolve_goodput(config);
-  record_metric_options(config);
-  console_export_width();
-  const AffinityHeaders affinity = affinity_headers_from_env(config.session_header);  // bad env: fail first
+  const AffinityHeaders affinity = affinity_headers_from_env(config.session_header);
   const std::optional<SigV4Settings> sigv4 = sigv4_settings(config);
   const bool dag_fail_fast = dag_fail_fast_from_env();
   std::optional<VideoPolling> video;  // video_generation: every submit is followed to its job's end
@@ -299,8 +297,7 @@ int run_profile(const ProfileConfig& config) {
   // Up to two messages per credit out (--prefill-concurrency adds a first-token report).
   CreditReturns returns(size_t(worker_count), 2 * size_t(max_in_flight) + 16);
   const uint64_t max_response_bytes = max_response_bytes_from_env();
-  const size_t record_backlog_limit = size_t(
-      env_whole_number("AIPERF_RECORD_BACKLOG_LIMIT", 1, 1u << 20, kDefaultRecordBacklogLimit, "of records "));
+  const size_t record_backlog_limit = size_t(env_settings().record_backlog_limit);
   std::vector<std::unique_ptr<RecordQueue>> record_queues;
   std::vector<std::unique_ptr<Worker>> workers;
   std::vector<CreditTarget*> targets;

@@ -25,6 +25,7 @@
 #include "cli/unsupported_flags.h"
 #include "cli/url_flags.h"
 #include "common/base64.h"
+#include "common/edit_distance.h"
 #include "common/multipart_boundary.h"
 #include "config/dataset_size_limit.h"
 #include "config/public_datasets.h"
@@ -454,21 +455,6 @@ std::string typed_name(const CLI::Option* opt, const std::vector<std::string>& a
   for (const std::string& arg : args)
     if (std::string alias = matched_alias(opt, arg); !alias.empty()) found = alias;
   return found.empty() ? opt->get_name() : found;
-}
-
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1] ? 1 : 0)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
 }
 
 std::string suggestion(const CLI::App& app, const std::string& unknown) {

@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "config/dataset_size_limit.h"
+#include "config/env_settings.h"
 #include "dataset/conversation_id.h"
 #include "dataset/input_file_dataset.h"
 #include "dataset/rng_stream.h"
@@ -118,9 +119,9 @@ std::vector<BasetenRow> read_rows(const ProfileConfig& config, const std::string
   const std::optional<ParquetColumnValues> hashes = cols.optional("total_hashes");
   const std::optional<ParquetColumnValues> block_size = cols.optional("block_size");
   std::vector<BasetenRow> rows(size_t(file->num_rows()));
-  const char* env = std::getenv("AIPERF_DATASET_BASETEN_SESSION_COLUMN");
-  const std::string session_column = env && *env ? env : "provided_session_id";
-  if (env && *env && !file->has_column(session_column))
+  const std::string& env = env_settings().dataset_baseten_session_column;
+  const std::string session_column = env.empty() ? "provided_session_id" : env;
+  if (!env.empty() && !file->has_column(session_column))
     throw ConfigError("AIPERF_DATASET_BASETEN_SESSION_COLUMN=" + session_column + ": --input-file " + path +
                       " has no such column");
   ids.assign(rows.size(), std::nullopt);

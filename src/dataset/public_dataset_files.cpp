@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "config/env_settings.h"
 #include "dataset/public_dataset.h"
 #include "tokenizer/hf_cache.h"
 #include "tokenizer/tokenizer_source.h"
@@ -53,7 +54,7 @@ bool is_data_file(const fs::path& p) {
 // AIPerf's dataset cache directories, in search order.
 static std::vector<fs::path> dataset_cache_dirs() {
   std::vector<fs::path> dirs;
-  if (std::string dir = env("AIPERF_DATASET_CACHE_DIR"); !dir.empty()) dirs.push_back(dir);
+  if (const std::string& dir = env_settings().dataset_cache_dir; !dir.empty()) dirs.push_back(dir);
   dirs.push_back(fs::path(".cache") / "aiperf" / "datasets");  // upstream's default, relative to the cwd
   std::string home = env("HOME");
   if (!home.empty()) dirs.push_back(fs::path(home) / ".cache" / "aiperf" / "datasets");
@@ -89,7 +90,7 @@ DatasetSearch find_sharegpt_file() {
 
 DatasetSearch find_h_cua_perf_trace() {
   DatasetSearch s;
-  if (std::string dir = env("AIPERF_DATASET_CACHE_DIR"); !dir.empty()) s.searched.push_back(dir);
+  if (const std::string& dir = env_settings().dataset_cache_dir; !dir.empty()) s.searched.push_back(dir);
   DatasetSearch hub = find_hf_dataset_snapshot(std::string(find_public_dataset("h_cua_perf")->repo));
   s.searched.insert(s.searched.end(), hub.searched.begin(), hub.searched.end());
   std::vector<fs::path> dirs(s.searched.begin(), s.searched.end() - std::ptrdiff_t(hub.searched.size()));

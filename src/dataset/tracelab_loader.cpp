@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 
+#include "config/env_settings.h"
 #include "config/user_json_nesting.h"
 #include "dataset/agent_trace.h"
 #include "dataset/iso8601_time.h"
@@ -21,7 +22,6 @@ namespace {
 using json = nlohmann::json;
 
 constexpr int64_t kTracelabBlockSize = 64;    // upstream's loader default
-constexpr double kDefaultMinSpawnMs = 10000;  // AIPERF_DATASET_TRACELAB_MIN_SPAWN_MS
 
 struct Round {
   int64_t index = 0;
@@ -196,33 +196,14 @@ std::vector<AgentRequest> session_requests(const Session& s, double zero_ms, int
   return out;
 }
 
-double min_spawn_ms_from_env() {
-  const char* text = std::getenv("AIPERF_DATASET_TRACELAB_MIN_SPAWN_MS");
-  if (!text || !*text) return kDefaultMinSpawnMs;
-  char* end = nullptr;
-  const double v = std::strtod(text, &end);
-  if (*end != '\0' || !(v >= 0))
-    throw ConfigError(std::string("AIPERF_DATASET_TRACELAB_MIN_SPAWN_MS: '") + text + "' is not a number >= 0");
-  return v;
-}
-
-bool subagent_join_from_env() {
-  const char* text = std::getenv("AIPERF_DATASET_TRACELAB_SUBAGENT_JOIN");
-  if (!text || !*text) return true;
-  const std::string v = text;
-  if (v == "1" || v == "true" || v == "True" || v == "yes" || v == "on") return true;
-  if (v == "0" || v == "false" || v == "False" || v == "no" || v == "off") return false;
-  throw ConfigError("AIPERF_DATASET_TRACELAB_SUBAGENT_JOIN: '" + v + "' is not true or false");
-}
-
 }  // namespace
 
 FileDataset load_tracelab(const ProfileConfig& config, const Tokenizer& tokenizer) {
   const std::string& path = *config.input_file;
   if (config.endpoint_type != EndpointType::chat)
     throw ConfigError("--custom-dataset-type tracelab needs a chat endpoint (its turns are message lists)");
-  const double min_spawn_ms = min_spawn_ms_from_env();
-  const bool link = subagent_join_from_env();
+  const double min_spawn_ms = env_settings().dataset_tracelab_min_spawn_ms;
+  const bool link = env_settings().dataset_tracelab_subagent_join;
   const int64_t block_size = config.isl_block_size.value_or(kTracelabBlockSize);
 
   std::map<std::string, Session> by_id;

@@ -6,12 +6,12 @@
 #include <cstdlib>
 #include <vector>
 
-#include "config/env_number.h"
+#include "config/env_settings.h"
 #include "export/artifact_layout.h"
 #include "export/number_format.h"
-#include "export/warning_panels.h"
-#include "export/trace_timing_table.h"
 #include "export/outputs_json.h"
+#include "export/trace_timing_table.h"
+#include "export/warning_panels.h"
 
 namespace aiperf {
 namespace fs = std::filesystem;
@@ -131,7 +131,7 @@ std::vector<ConsoleTable> metrics_tables(const ProfileConfig& config, const RunS
 }
 
 int console_export_width() {
-  return int(env_whole_number("AIPERF_UI_CONSOLE_EXPORT_WIDTH", 1, 100000, kConsoleExportWidth, "of columns "));
+  return int(env_settings().ui_console_export_width);
 }
 
 ConsoleTable error_table(const RunSummary& summary) {

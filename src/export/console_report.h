@@ -5,12 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "config/env_settings.h"
 #include "export/console_table.h"
 #include "export/exporter.h"
 
 namespace aiperf {
 
-inline constexpr int kConsoleExportWidth = 140;  // profile_export_console.txt width by default
+inline constexpr int kConsoleExportWidth = int(kDefaultConsoleExportWidth);  // profile_export_console.txt width
 
 // The rows of one console group (shown metrics only) by display_order, columns
 // `Metric avg min max p99 p90 p50 std`. Title "NVIDIA AIPerf | LLM Metrics" for the default

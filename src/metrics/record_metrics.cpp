@@ -8,6 +8,7 @@
 #include <iostream>
 #include <string>
 
+#include "config/env_settings.h"
 #include "metrics/http_trace_metrics.h"
 
 namespace aiperf {
@@ -173,26 +174,6 @@ void add_experimental_metrics(const RawRecord& raw, RecordMetrics& m) {
   if (reasoning && out) m[MetricId::thinking_efficiency] = *reasoning / *out;
 }
 
-bool switch_from_env(const char* name) {
-  const char* text = std::getenv(name);
-  if (!text || !*text) return false;
-  std::string v(text);
-  for (char& c : v) c = char(std::tolower(static_cast<unsigned char>(c)));
-  if (v == "1" || v == "true" || v == "yes" || v == "on") return true;
-  if (v == "0" || v == "false" || v == "no" || v == "off") return false;
-  throw ConfigError(std::string(name) + ": expected a boolean (1/0, true/false), got '" + text + "'");
-}
-
-double threshold_from_env(const char* name, double fallback) {
-  const char* text = std::getenv(name);
-  if (!text || !*text) return fallback;
-  char* end = nullptr;
-  const double v = std::strtod(text, &end);
-  if (*end != '\0' || !std::isfinite(v) || v < 0)
-    throw ConfigError(std::string(name) + ": expected a number >= 0, got '" + text + "'");
-  return v;
-}
-
 }  // namespace
 
 RecordMetricOptions record_metric_options(const ProfileConfig& config) {
@@ -204,15 +185,12 @@ RecordMetricOptions record_metric_options(const ProfileConfig& config) {
   o.per_chunk_usage = config.per_chunk_usage;
   o.produces_tokens = endpoint_info(config.endpoint_type).produces_tokens;
   o.images = image_count_source(config.endpoint_type);
-  o.osl_mismatch_pct = threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD", o.osl_mismatch_pct);
-  o.osl_mismatch_max_tokens =
-      threshold_from_env("AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD", o.osl_mismatch_max_tokens);
-  o.usage_diff_pct = threshold_from_env("AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD", o.usage_diff_pct);
-  const bool dev = switch_from_env("AIPERF_DEV_MODE");
-  const bool experimental = switch_from_env("AIPERF_DEV_SHOW_EXPERIMENTAL_METRICS");
-  const bool internal = switch_from_env("AIPERF_DEV_SHOW_INTERNAL_METRICS");
-  o.experimental = dev && experimental;
-  o.internal = dev && internal;
+  const EnvSettings& env = env_settings();
+  o.osl_mismatch_pct = env.metrics_osl_mismatch_pct;
+  o.osl_mismatch_max_tokens = env.metrics_osl_mismatch_max_tokens;
+  o.usage_diff_pct = env.metrics_usage_pct_diff;
+  o.experimental = env.dev_mode && env.dev_show_experimental_metrics;
+  o.internal = env.dev_mode && env.dev_show_internal_metrics;
   return o;
 }
 

@@ -1,4 +1,5 @@
 #include "timing/phase.h"
+#include "config/env_settings.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -7,17 +8,6 @@
 namespace aiperf {
 
 namespace {
-
-double max_catchup_seconds() {
-  const char* text = std::getenv("AIPERF_TIMING_MAX_CATCHUP_SECONDS");
-  if (!text || !*text) return 0.01;  // upstream's default
-  char* end = nullptr;
-  double v = std::strtod(text, &end);
-  if (*end != '\0' || !std::isfinite(v) || v < 0)
-    throw ConfigError(std::string("AIPERF_TIMING_MAX_CATCHUP_SECONDS: expected seconds >= 0, got '") +
-                      text + "'");
-  return v;
-}
 
 // The profiling phase's load shape (cli-and-load.md §2.1).
 void set_profiling_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s) {
@@ -70,7 +60,7 @@ void set_warmup_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_
 
 std::vector<PhaseSpec> plan_phases(const ProfileConfig& config, std::vector<int64_t> schedule_ns) {
   const bool open_loop = config.rate_mode() || config.warmup_request_rate;
-  const double catchup_s = open_loop ? max_catchup_seconds() : 0.01;
+  const double catchup_s = open_loop ? env_settings().timing_max_catchup_s : 0.01;
   std::vector<PhaseSpec> phases;
   if (config.has_warmup()) {
     PhaseSpec warmup;

@@ -1,4 +1,5 @@
 #include "timing/session_trees.h"
+#include "config/env_settings.h"
 
 #include <cstdlib>
 #include <stdexcept>
@@ -92,12 +93,7 @@ int SessionTrees::finish(uint64_t session_id, int64_t now_ns, ContinuationQueue&
 }
 
 bool dag_fail_fast_from_env() {
-  const char* v = std::getenv("AIPERF_DAG_FAIL_FAST");
-  if (!v || !*v) return false;
-  const std::string s(v);
-  if (s == "1" || s == "true" || s == "True" || s == "TRUE") return true;
-  if (s == "0" || s == "false" || s == "False" || s == "FALSE") return false;
-  throw std::invalid_argument("AIPERF_DAG_FAIL_FAST must be 1/true or 0/false, got '" + s + "'");
+  return env_settings().dag_fail_fast;
 }
 
 }  // namespace aiperf

@@ -1,4 +1,5 @@
 #include "transport/affinity_headers.h"
+#include "config/env_settings.h"
 
 #include <cstdlib>
 #include <stdexcept>
@@ -7,15 +8,6 @@
 namespace aiperf {
 namespace {
 
-bool env_switch(const char* name, bool fallback) {
-  const char* v = std::getenv(name);
-  if (!v || !*v) return fallback;
-  for (const char* yes : {"1", "true", "yes", "on"})
-    if (strcasecmp(v, yes) == 0) return true;
-  for (const char* no : {"0", "false", "no", "off"})
-    if (strcasecmp(v, no) == 0) return false;
-  throw std::invalid_argument(std::string(name) + "='" + v + "': expected 1 or 0 (true/false)");
-}
 
 }  // namespace
 
@@ -31,10 +23,11 @@ std::vector<std::string> AffinityHeaders::names() const {
 AffinityHeaders affinity_headers_from_env(std::string session_header) {
   AffinityHeaders h;
   h.session_header = std::move(session_header);
-  h.session_affinity = env_switch("AIPERF_HTTP_X_SESSION_AFFINITY_FROM_CORRELATION_ID", true);
-  h.dynamo_session_id = env_switch("AIPERF_HTTP_X_DYNAMO_SESSION_ID_FROM_CORRELATION_ID", false);
-  h.smg_routing_key = env_switch("AIPERF_HTTP_X_SMG_ROUTING_KEY_FROM_CORRELATION_ID", false);
-  h.session_id = env_switch("AIPERF_HTTP_X_SESSION_ID_FROM_CORRELATION_ID", false);
+  const EnvSettings& env = env_settings();
+  h.session_affinity = env.http_x_session_affinity;
+  h.dynamo_session_id = env.http_x_dynamo_session_id;
+  h.smg_routing_key = env.http_x_smg_routing_key;
+  h.session_id = env.http_x_session_id;
   return h;
 }
 

@@ -18,8 +18,7 @@ struct AffinityHeaders {
   std::vector<std::string> names() const;
 };
 
-// Reads the AIPERF_HTTP_*_FROM_CORRELATION_ID switches (1/true/yes/on, 0/false/no/off, any
-// case). Throws std::invalid_argument naming the variable for any other value.
+// The AIPERF_HTTP_*_FROM_CORRELATION_ID switches, from env_settings().
 AffinityHeaders affinity_headers_from_env(std::string session_header);
 
 }  // namespace aiperf

@@ -1,12 +1,11 @@
 #include "transport/response_size_limit.h"
 
-#include "config/env_number.h"
+#include "config/env_settings.h"
 
 namespace aiperf {
 
 uint64_t max_response_bytes_from_env() {
-  return env_whole_number("AIPERF_HTTP_MAX_RESPONSE_BYTES", 1, kHighestMaxResponseBytes, kDefaultMaxResponseBytes,
-                          "of bytes ");
+  return env_settings().http_max_response_bytes;
 }
 
 }  // namespace aiperf

@@ -5,13 +5,12 @@
 // error record (ResponseTooLargeError); the run goes on.
 #include <cstdint>
 
+#include "config/env_settings.h"  // kDefaultMaxResponseBytes, kHighestMaxResponseBytes
+
 namespace aiperf {
 
-inline constexpr uint64_t kDefaultMaxResponseBytes = uint64_t(1) << 30;  // 1 GiB
-inline constexpr uint64_t kHighestMaxResponseBytes = UINT32_MAX;        // ResponseChunk offsets
 
-// Reads AIPERF_HTTP_MAX_RESPONSE_BYTES (a whole number of bytes, 1 .. 4294967295); unset or
-// empty: the default. Throws ConfigError naming the variable on anything else.
+// AIPERF_HTTP_MAX_RESPONSE_BYTES (env_settings.h): a whole number of bytes, 1 .. 4294967295.
 uint64_t max_response_bytes_from_env();
 
 }  // namespace aiperf

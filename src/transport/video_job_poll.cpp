@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <strings.h>
 
+#include "config/env_settings.h"
 #include "config/profile_config.h"
 
 namespace aiperf {
@@ -35,14 +36,7 @@ bool same_origin(const EndpointUrl& a, const EndpointUrl& b) {
 }
 
 int64_t video_poll_interval_ns_from_env() {
-  const char* text = std::getenv("AIPERF_HTTP_VIDEO_POLL_INTERVAL");
-  if (!text || !*text) return 100'000'000;
-  char* end = nullptr;
-  const double seconds = std::strtod(text, &end);
-  if (end == text || *end != '\0' || !(seconds > 0) || seconds > 86400)
-    throw ConfigError(std::string("AIPERF_HTTP_VIDEO_POLL_INTERVAL: expected seconds > 0 (at most 86400), got '") +
-                      text + "'");
-  return int64_t(seconds * 1e9);
+  return int64_t(env_settings().http_video_poll_interval_s * 1e9);
 }
 
 VideoDecision decide_video_step(const std::optional<VideoJob>& job) {

@@ -20,6 +20,7 @@
 
 #include "common/log_histogram.h"
 #include "common/thread_cpu_usage.h"
+#include "config/env_settings.h"
 #include "endpoints/request_builder.h"
 #include "records/record_queue.h"
 #include "timing/credit_returns.h"
@@ -33,12 +34,6 @@
 #include "transport/video_job_poll.h"
 
 namespace aiperf {
-
-// Records a worker may have handed to the record processor and not yet seen taken, before it
-// holds back new sends (AIPERF_RECORD_BACKLOG_LIMIT). The processor drains far faster than this
-// fills unless it is starved of CPU; then the load slows, memory stays bounded, and client
-// health reports the held time (docs/metrics.md, "Client health").
-inline constexpr size_t kDefaultRecordBacklogLimit = 8192;
 
 // One --url joined with the endpoint path, with what every request to it shares.
 struct UrlTarget {
@@ -70,7 +65,7 @@ struct WorkerOptions {
   uint64_t correlation_key = 0;
   // video_generation: each submit is followed until its job ends (worker_video.cpp).
   const VideoPolling* video = nullptr;
-  size_t record_backlog_limit = kDefaultRecordBacklogLimit;
+  size_t record_backlog_limit = size_t(kDefaultRecordBacklogLimit);
 };
 
 // What a worker measured about itself over its health window (docs/metrics.md, "Client health").

@@ -16,6 +16,7 @@
 #include "dataset/screenshot_window.h"
 #include "dataset/text_line_stream.h"
 #include "tokenizer/word_tokenizer.h"
+#include "config/env_settings.h"
 
 namespace aiperf {
 namespace {
@@ -62,9 +63,11 @@ class HCuaPerfTest : public ::testing::Test {
     }
     ::setenv("AIPERF_DATASET_CACHE_DIR", (root_ / "cache").c_str(), 1);
     ::setenv("HF_HUB_CACHE", (root_ / "hub").c_str(), 1);
+    load_env_settings();
   }
   void TearDown() override {
     for (const auto& [v, old] : saved_) old ? (void)::setenv(v, old->c_str(), 1) : (void)::unsetenv(v);
+    load_env_settings();
     fs::remove_all(root_);
   }
   void write(const fs::path& p, const std::string& bytes) {

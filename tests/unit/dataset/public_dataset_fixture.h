@@ -15,6 +15,7 @@
 #include "config/profile_config.h"
 #include "dataset/public_dataset.h"
 #include "tokenizer/word_tokenizer.h"
+#include "config/env_settings.h"
 
 namespace aiperf {
 
@@ -30,9 +31,11 @@ class PublicDatasetFixture : public ::testing::Test {
     }
     ::setenv("HOME", (root_ / "home").c_str(), 1);
     ::setenv("HF_HUB_CACHE", (root_ / "hub").c_str(), 1);
+    load_env_settings();
   }
   void TearDown() override {
     for (const auto& [v, old] : saved_) old ? (void)::setenv(v, old->c_str(), 1) : (void)::unsetenv(v);
+    load_env_settings();
     std::filesystem::remove_all(root_);
   }
 

@@ -11,6 +11,7 @@
 #include "dataset/public_dataset.h"
 #include "public_dataset_fixture.h"
 #include "tokenizer/word_tokenizer.h"
+#include "config/env_settings.h"
 
 namespace aiperf {
 namespace {
@@ -78,6 +79,7 @@ TEST_F(PublicDatasetTest, ShareGptTurnsLengthRulesAndDropCounts) {
 
 TEST_F(PublicDatasetTest, ShareGptWithOslKeepsShortCompletionsAndCapsEveryTurn) {
   ::setenv("AIPERF_DATASET_CACHE_DIR", (root_ / "mine").c_str(), 1);
+  load_env_settings();
   write(root_ / "mine" / kShareGptFile, sharegpt_file());
   ProfileConfig c = config("sharegpt");
   c.osl_mean = 32;

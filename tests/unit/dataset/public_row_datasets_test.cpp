@@ -12,6 +12,7 @@
 #include "dataset/public_dataset.h"
 #include "public_dataset_fixture.h"
 #include "tokenizer/word_tokenizer.h"
+#include "config/env_settings.h"
 
 namespace aiperf {
 namespace {
@@ -79,6 +80,7 @@ TEST_F(PublicRowDatasetTest, SpecBenchSendsFirstTurnsFromTheDatasetCache) {
   EXPECT_THAT(missing, HasSubstr("--public-dataset spec_bench: spec_bench/question.jsonl not found; searched .cache/aiperf/datasets, " +
                                  root_.string() + "/home/.cache/aiperf/datasets."));
   ::setenv("AIPERF_DATASET_CACHE_DIR", (root_ / "cache").c_str(), 1);
+  load_env_settings();
   write(root_ / "cache/spec_bench/question.jsonl",
         R"({"question_id": 81, "category": "writing", "turns": ["Compose a blog post.", "Rewrite it."]})"
         "\n"

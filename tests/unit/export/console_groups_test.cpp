@@ -7,6 +7,7 @@
 #include "export/console_report.h"
 #include "metrics/metric_catalogue.h"
 #include "run_summary_fixture.h"
+#include "config/env_settings.h"
 
 namespace aiperf {
 namespace {
@@ -110,19 +111,22 @@ TEST(MetricCatalogue, UsageFamiliesHaveTheirOwnGroupsAndDiffsStayHidden) {
 
 TEST(ConsoleExportWidth, DefaultsTo140AndFollowsTheVariable) {
   unsetenv("AIPERF_UI_CONSOLE_EXPORT_WIDTH");
+  load_env_settings();
   EXPECT_EQ(console_export_width(), 140);
   setenv("AIPERF_UI_CONSOLE_EXPORT_WIDTH", "100", 1);
+  load_env_settings();
   EXPECT_EQ(console_export_width(), 100);
   for (const char* bad : {"wide", "0", "-5", "80x"}) {
     setenv("AIPERF_UI_CONSOLE_EXPORT_WIDTH", bad, 1);
     try {
-      console_export_width();
+      load_env_settings();
       ADD_FAILURE() << "accepted " << bad;
     } catch (const ConfigError& e) {
       EXPECT_NE(std::string(e.what()).find("AIPERF_UI_CONSOLE_EXPORT_WIDTH"), std::string::npos) << e.what();
     }
   }
   unsetenv("AIPERF_UI_CONSOLE_EXPORT_WIDTH");
+  load_env_settings();
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "metrics/slice_records.h"
 #include "metrics/statistics.h"
 #include "metrics/sweep_intervals.h"
+#include "config/env_settings.h"
 
 namespace aiperf {
 namespace {
@@ -242,17 +243,20 @@ TEST(SpilledTimeslices, SlicesEqualInMemoryBitForBit) {
 TEST(SpillSettings, FromEnvironment) {
   ::setenv("AIPERF_METRICS_SPILL_SAMPLES", "1000", 1);
   ::unsetenv("AIPERF_METRICS_SPILL_DIR");
+  load_env_settings();
   SpillSettings s = spill_settings_from_env();
   EXPECT_EQ(s.samples_in_memory, 1000u);
   EXPECT_EQ(s.intervals_in_memory, 250u);
   for (const char* bad : {"0", "-5", "ten", "1.5"}) {
     ::setenv("AIPERF_METRICS_SPILL_SAMPLES", bad, 1);
-    EXPECT_THROW(spill_settings_from_env(), ConfigError) << bad;
+    EXPECT_THROW(load_env_settings(), ConfigError) << bad;
   }
   ::unsetenv("AIPERF_METRICS_SPILL_SAMPLES");
   ::setenv("AIPERF_METRICS_SPILL_DIR", "/nonexistent/aiperf-spill", 1);
-  EXPECT_THROW(spill_settings_from_env(), ConfigError);
+  load_env_settings();
+  EXPECT_THROW(spill_settings_from_env(), ConfigError);  // no spill file can be made there
   ::unsetenv("AIPERF_METRICS_SPILL_DIR");
+  load_env_settings();
 }
 
 }  // namespace

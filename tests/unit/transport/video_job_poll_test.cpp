@@ -5,6 +5,7 @@
 
 #include "config/profile_config.h"
 #include "transport/video_job_poll.h"
+#include "config/env_settings.h"
 
 namespace aiperf {
 namespace {
@@ -113,14 +114,17 @@ TEST(VideoGetHead, ForeignOriginGetsItsOwnHostAndNoCredentials) {
 
 TEST(VideoPollInterval, FromTheEnvironment) {
   unsetenv("AIPERF_HTTP_VIDEO_POLL_INTERVAL");
+  load_env_settings();
   EXPECT_EQ(video_poll_interval_ns_from_env(), 100'000'000);
   setenv("AIPERF_HTTP_VIDEO_POLL_INTERVAL", "0.25", 1);
+  load_env_settings();
   EXPECT_EQ(video_poll_interval_ns_from_env(), 250'000'000);
   for (const char* bad : {"0", "-1", "fast", "1s"}) {
     setenv("AIPERF_HTTP_VIDEO_POLL_INTERVAL", bad, 1);
-    EXPECT_THROW(video_poll_interval_ns_from_env(), ConfigError) << bad;
+    EXPECT_THROW(load_env_settings(), ConfigError) << bad;
   }
   unsetenv("AIPERF_HTTP_VIDEO_POLL_INTERVAL");
+  load_env_settings();
 }
 
 }  // namespace
