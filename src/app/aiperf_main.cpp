@@ -9,6 +9,7 @@
 #include "app/profile_run.h"
 #include "app/tokenize_command.h"
 #include "cli/profile_cli.h"
+#include "common/log.h"
 #include "config/env_settings.h"
 #include "config/profile_config.h"
 
@@ -26,28 +27,26 @@ int main(int argc, char** argv) {
   try {
     aiperf::load_env_settings();
   } catch (const aiperf::ConfigError& e) {
-    std::cerr << "error: " << e.what() << "\n";
+    aiperf::log(aiperf::LogLevel::error, e.what());
     return 1;
   }
   for (const aiperf::UnknownEnvVariable& u : aiperf::unknown_env_variables(aiperf::environment_names()))
-    std::cerr << "warning: " << u.name << " is not a setting aiperf-cpp reads"
-              << (u.nearest.empty() ? "" : " (did you mean " + u.nearest + "?)") << "; it is ignored\n";
+    aiperf::log_warning(u.name + " is not a setting aiperf-cpp reads" +
+                        (u.nearest.empty() ? "" : " (did you mean " + u.nearest + "?)") + "; it is ignored");
   if (args[0] == "tokenize") return aiperf::run_tokenize_command({args.begin() + 1, args.end()});
   if (args[0] == "analyze-trace") return aiperf::run_analyze_trace_command({args.begin() + 1, args.end()});
   if (args[0] != "profile") {
     std::cerr << "error: unknown command '" << args[0] << "' (supported: profile, tokenize, analyze-trace)\n";
     return 1;
   }
+  aiperf::LogFileCloser log_file_closer;  // after the error below is written to the run's log
   try {
     std::optional<aiperf::ProfileConfig> config =
         aiperf::parse_profile_args(std::vector<std::string>(args.begin() + 1, args.end()));
     if (!config) return 0;  // --help was printed
     return aiperf::run_profile(*config);
-  } catch (const aiperf::ConfigError& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 1;
-  } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << "\n";
+  } catch (const std::exception& e) {  // ConfigError and every other failure: one line, exit 1
+    aiperf::log(aiperf::LogLevel::error, e.what());
     return 1;
   }
 }

@@ -13,6 +13,8 @@
 #include "app/interrupt.h"
 #include "common/block_file_stream.h"
 #include "common/clock.h"
+#include "common/credential_header.h"
+#include "common/log.h"
 #include "common/uuid.h"
 #include "config/aws_credentials.h"
 #include "config/env_settings.h"
@@ -185,14 +187,43 @@ void add_anthropic_headers(RequestHeadOptions& head) {
   if (!user_has("anthropic-version")) head.user_headers.emplace_back("anthropic-version", "2023-06-01");
 }
 
+// -vv: one line per record as the record thread takes it (never on a worker).
+std::string record_log_line(const RawRecord& r) {
+  std::string line = std::string("record ") + phase_name(r.phase) + " credit " + std::to_string(r.credit_id) +
+                     " worker " + std::to_string(r.worker_id) + ": ";
+  if (r.error) line += "error " + r.error->type + ": " + r.error->message.substr(0, 200);
+  else line += "HTTP " + std::to_string(r.http_status);
+  line += ", " + std::to_string(r.body.size()) + " bytes in " + std::to_string(double(r.end_ns - r.start_ns) / 1e6) + " ms";
+  return line;
+}
+
+// Every credential the run holds, so that no log line can carry one (common/log.h).
+void register_log_secrets(const ProfileConfig& config, const std::optional<SigV4Settings>& sigv4) {
+  if (config.api_key) add_log_secret(*config.api_key);
+  for (const auto& [name, value] : config.headers) {
+    if (!is_credential_header(name)) continue;
+    add_log_secret(value);
+    if (size_t space = value.find(' '); space != std::string::npos) add_log_secret(value.substr(space + 1));
+  }
+  if (sigv4) {
+    add_log_secret(sigv4->credentials.secret_access_key);
+    add_log_secret(sigv4->credentials.session_token);
+  }
+}
+
 }  // namespace
 
 int run_profile(const ProfileConfig& config) {
   InterruptGuard interrupt_guard;
+  // stderr shows warnings and errors unless --log-level, -v or -vv asked for more.
+  set_log_levels(config.log_level_given() ? config.effective_log_level() : LogLevel::warning,
+                 config.effective_log_level());
   // A bad --goodput fails before anything is loaded or sent (AIPERF_* settings were checked at start-up).
   resolve_goodput(config);
   const AffinityHeaders affinity = affinity_headers_from_env(config.session_header);
   const std::optional<SigV4Settings> sigv4 = sigv4_settings(config);
+  register_log_secrets(config, sigv4);
+  log_info(std::string("aiperf-cpp ") + AIPERF_VERSION + ": " + config.cli_command);
   const bool dag_fail_fast = dag_fail_fast_from_env();
   std::optional<VideoPolling> video;  // video_generation: every submit is followed to its job's end
   if (config.endpoint_type == EndpointType::video_generation) {
@@ -207,10 +238,13 @@ int run_profile(const ProfileConfig& config) {
   std::unique_ptr<Tokenizer> tokenizer =
       make_tokenizer({counts_tokens ? config.tokenizer_name() : "builtin", config.tokenizer.has_value() || !counts_tokens,
                       config.tokenizer_revision, config.tokenizer_trust_remote_code},
-                     &std::cerr);
+                     &console_notes());
+  log_info("tokenizer: " + tokenizer->name());
   Workload workload = build_workload(config, *tokenizer);
   const Dataset& dataset = workload.dataset;
   std::vector<PreparedRequest> requests = prepare_requests(config, dataset);
+  log_info("dataset: " + std::to_string(dataset.entries.size()) + " entries, " + std::to_string(requests.size()) +
+           " request bodies prepared");
 
   // Every --url is resolved and probed before the run: one unreachable server is one clear error.
   std::vector<UrlTarget> url_targets;
@@ -218,11 +252,14 @@ int run_profile(const ProfileConfig& config) {
     UrlTarget t;
     t.url = resolve_endpoint_url(base, config.endpoint_path());
     t.endpoints = resolve_and_probe(t.url, kProbeTimeoutSeconds);
+    log_debug("endpoint " + t.url.display() + ": " + std::to_string(t.endpoints.size()) + " address(es), probed");
     url_targets.push_back(std::move(t));
   }
   const EndpointUrl& url = url_targets.front().url;
 
   std::filesystem::path artifact_dir = prepare_artifact_dir(config);
+  open_log_file(artifact_dir / "logs" / "aiperf.log");
+  log_info("artifacts: " + artifact_dir.string());
   write_inputs_json(artifact_dir / "inputs.json", requests, config.multipart_boundary);
 
   RequestHeadOptions head_options;
@@ -329,7 +366,9 @@ int run_profile(const ProfileConfig& config) {
   issuer.set_conversations(conversation_shapes(dataset, config.fixed_schedule));
   issuer.set_dag_fail_fast(dag_fail_fast);
   FailureThreshold failure_threshold(config);
+  const bool trace_records = log_enabled(LogLevel::trace);
   RecordCollector collector(queue_ptrs, [&](const RawRecord& record) {
+    if (trace_records) log_trace(record_log_line(record));
     processor.process(record);
     if (failure_threshold.tripped_by(processor)) issuer.request_cancel();
   });
@@ -345,10 +384,18 @@ int run_profile(const ProfileConfig& config) {
               << (config.streaming ? ", streaming" : "") << ") with " << load_description(config, scheduled)
               << " on " << worker_count << " worker thread(s)..." << std::endl;
     // One phase per call, so the client self-check window opens exactly at profiling start.
+    log_debug(std::to_string(worker_count) + " worker(s), at most " + std::to_string(max_in_flight) +
+              " request(s) in flight, record backlog limit " + std::to_string(record_backlog_limit) + " per worker");
     for (const PhaseSpec& spec : phases) {
       if (spec.phase == BenchmarkPhase::profiling)
         for (auto& w : workers) w->begin_health_window();
-      for (PhaseOutcome& o : issuer.run({spec})) outcomes.push_back(o);
+      log_info(std::string("phase ") + phase_name(spec.phase) + " started");
+      for (PhaseOutcome& o : issuer.run({spec})) {
+        log_info(std::string("phase ") + phase_name(o.phase) + " ended: " + std::to_string(o.credits_issued) +
+                 " sent, " + std::to_string(o.credits_returned) + " returned in " +
+                 std::to_string(double(o.end_ns - o.start_ns) / 1e9) + " s");
+        outcomes.push_back(o);
+      }
     }
     for (auto& w : workers) w->stop();
     collector.finish();
@@ -367,14 +414,14 @@ int run_profile(const ProfileConfig& config) {
 
   RunSummary summary = processor.summarize();
   if (summary.invalid_sse_messages > 0)
-    std::cerr << "warning: " << summary.invalid_sse_messages << " SSE message(s) in "
-              << summary.records_with_invalid_sse
-              << " request(s) carried data that is not JSON and were skipped (per request: "
-                 "metadata.invalid_sse_messages in profile_export.jsonl)\n";
+    log_warning(std::to_string(summary.invalid_sse_messages) + " SSE message(s) in " +
+                std::to_string(summary.records_with_invalid_sse) +
+                " request(s) carried data that is not JSON and were skipped (per request: "
+                "metadata.invalid_sse_messages in profile_export.jsonl)");
   if (const MetricResult* degraded = summary.find("replay_sched_degraded"); degraded && degraded->avg > 0)
-    std::cerr << "warning: the fixed schedule was not kept: p99 send lag behind the trace is "
-              << summary.find("replay_sched_lag_p99")->avg << " ms (> " << kReplayDegradedLagMs
-              << " ms); the client or --concurrency held requests back\n";
+    log_warning("the fixed schedule was not kept: p99 send lag behind the trace is " +
+                python_float_repr(summary.find("replay_sched_lag_p99")->avg) + " ms (> " +
+                python_float_repr(kReplayDegradedLagMs) + " ms); the client or --concurrency held requests back");
   RunInfo info;
   info.benchmark_id = uuid4_hex();
   bool interrupted = issuer.cancel_requested();
@@ -407,39 +454,38 @@ int run_profile(const ProfileConfig& config) {
     std::error_code ec;
     if (*file) std::filesystem::rename(partial(path), path, ec);
     if (!*file || ec)
-      std::cerr << "error: writing " << path.string() << " failed; what was written is in "
-                << partial(path).string() << " and is incomplete\n";
+      log(LogLevel::error, "writing " + path.string() + " failed; what was written is in " + partial(path).string() +
+                               " and is incomplete");
   };
   finish(jsonl, records_path);
   finish(raw_jsonl, raw_path);
   if (outputs_json && !outputs_json->close())
-    std::cerr << "error: writing " << (artifact_dir / kOutputsJsonFile).string() << " failed; what was written is in "
-              << (artifact_dir / kOutputsJsonFile).string() << ".partial and is incomplete\n";
+    log(LogLevel::error, "writing " + (artifact_dir / kOutputsJsonFile).string() + " failed; what was written is in " +
+                             (artifact_dir / kOutputsJsonFile).string() + ".partial and is incomplete");
   // Parquet is written in place: a reader needs its footer, so a torn file is never mistaken
   // for a complete one.
   if (parquet && !parquet->close())
-    std::cerr << "error: writing " << (artifact_dir / kRecordsParquetFile).string() << " failed; it is incomplete\n";
+    log(LogLevel::error, "writing " + (artifact_dir / kRecordsParquetFile).string() + " failed; it is incomplete");
   export_run(config, summary, info, artifact_dir);
 
   if (failure_threshold.tripped()) {
-    std::cerr << "error: " << failure_threshold.reason() << "; the run was stopped and its partial results written"
-              << std::endl;
+    log(LogLevel::error, failure_threshold.reason() + "; the run was stopped and its partial results written");
     return 1;
   }
   if (!issuer.abort_reason().empty()) {
-    std::cerr << "error: " << issuer.abort_reason() << "; the run was stopped and its partial results written" << std::endl;
+    log(LogLevel::error, issuer.abort_reason() + "; the run was stopped and its partial results written");
     return 1;
   }
   if (interrupted) return 130;
   if (summary.valid_count == 0 && summary.error_count > 0) {
     const ErrorDetails& first = summary.errors.front().error;
-    std::cerr << "error: all " << summary.error_count << " requests failed; first error: "
-              << (first.code ? std::to_string(*first.code) + " " : "") << first.type << ": "
-              << first.message.substr(0, 300) << std::endl;
+    log(LogLevel::error, "all " + std::to_string(summary.error_count) + " requests failed; first error: " +
+                             (first.code ? std::to_string(*first.code) + " " : "") + first.type + ": " +
+                             first.message.substr(0, 300));
     return 1;
   }
   if (config.fail_on_client_bound && info.client_health && info.client_health->client_bound) {
-    std::cerr << "error: the client was the bottleneck (client_bound) and --fail-on-client-bound is set\n";
+    log(LogLevel::error, "the client was the bottleneck (client_bound) and --fail-on-client-bound is set");
     return kClientBoundExitCode;
   }
   return 0;

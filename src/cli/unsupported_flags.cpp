@@ -22,7 +22,7 @@ std::span<const std::string_view> unsupported_profile_flags() {
       "--error-rate-sla",
       "--gen-ai-provider", "--gpu-telemetry",
       "--isl-max", "--isl-min", "--isl-osl-pairs", "--isl-steps",
-      "--itl-sla-ms", "--log-level",
+      "--itl-sla-ms",
       "--mlflow-artifact-glob", "--mlflow-experiment", "--mlflow-parent-run-id",
       "--mlflow-run-name", "--mlflow-tag", "--mlflow-tracking-uri",
       "--network-latency-automatic", "--network-latency-mean", "--network-latency-ping-interval",

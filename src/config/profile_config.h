@@ -10,8 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/log.h"
+#include "config/endpoint_catalog.h"
 #include "config/media_config.h"
-#include "endpoints/endpoint_catalog.h"
 
 namespace aiperf {
 
@@ -221,6 +222,13 @@ struct ProfileConfig {
   // Console (§3.16, §3.19)
   UiType ui_type = UiType::none;                 // --ui-type / --ui (default: simple on a TTY)
   int verbosity = 0;                             // -v: 1 (DEBUG); -vv, --extra-verbose: 2 (TRACE)
+  std::optional<LogLevel> log_level;             // --log-level (wins over -v/-vv)
+  // The level of logs/aiperf.log, and of the console when the user asked for one.
+  LogLevel effective_log_level() const {
+    if (log_level) return *log_level;
+    return verbosity >= 2 ? LogLevel::trace : verbosity == 1 ? LogLevel::debug : LogLevel::info;
+  }
+  bool log_level_given() const { return log_level.has_value() || verbosity > 0; }
 
   std::string cli_command;                       // reconstructed "aiperf profile ..." line
 

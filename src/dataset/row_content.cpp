@@ -8,7 +8,7 @@
 #include "common/base64.h"
 #include "dataset/audio_bytes_reader.h"
 #include "dataset/row_texts.h"
-#include "endpoints/endpoint_catalog.h"
+#include "config/endpoint_catalog.h"
 
 namespace aiperf {
 namespace {

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "endpoints/endpoint_catalog.h"
+#include "config/endpoint_catalog.h"
 #include "endpoints/padded_json.h"
 #include "endpoints/response_parser.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "common/error_details.h"
-#include "endpoints/endpoint_catalog.h"
+#include "config/endpoint_catalog.h"
 #include "endpoints/padded_json.h"
 
 namespace aiperf {

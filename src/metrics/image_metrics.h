@@ -5,7 +5,7 @@
 #include <optional>
 #include <string_view>
 
-#include "endpoints/endpoint_catalog.h"
+#include "config/endpoint_catalog.h"
 #include "endpoints/response_parser.h"
 
 namespace aiperf {

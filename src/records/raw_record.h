@@ -8,15 +8,10 @@
 #include <vector>
 
 #include "common/error_details.h"
+#include "config/benchmark_phase.h"
 #include "records/http_trace.h"
 
 namespace aiperf {
-
-enum class BenchmarkPhase : uint8_t { warmup, profiling };
-
-inline const char* phase_name(BenchmarkPhase p) {
-  return p == BenchmarkPhase::warmup ? "warmup" : "profiling";
-}
 
 // One response message: an SSE event (streaming) or the whole body (non-streaming).
 // `perf_ns` is the time of the read that completed the message: the one that brought its

@@ -3,7 +3,7 @@
 // a worker returns each one when its request has finished (success, error or cancel).
 #include <cstdint>
 
-#include "records/raw_record.h"
+#include "config/benchmark_phase.h"
 
 namespace aiperf {
 

@@ -6,8 +6,8 @@
 #include <optional>
 #include <vector>
 
+#include "config/benchmark_phase.h"
 #include "config/profile_config.h"
-#include "records/raw_record.h"
 
 namespace aiperf {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "config/profile_config.h"
-#include "endpoints/endpoint_catalog.h"
+#include "config/endpoint_catalog.h"
 #include "endpoints/response_parser.h"
 #include "endpoints/video_job.h"
 #include "fuzz_input.h"

@@ -150,6 +150,18 @@ TEST(ProfileCli, Verbosity) {
   EXPECT_EQ(parse_with_model({"--verbose"}).verbosity, 1);
   EXPECT_EQ(parse_with_model({"-vv"}).verbosity, 2);
   EXPECT_EQ(parse_with_model({"--extra-verbose"}).verbosity, 2);
+  EXPECT_EQ(parse_with_model({}).effective_log_level(), LogLevel::info);
+  EXPECT_FALSE(parse_with_model({}).log_level_given());
+  EXPECT_EQ(parse_with_model({"-v"}).effective_log_level(), LogLevel::debug);
+  EXPECT_EQ(parse_with_model({"-vv"}).effective_log_level(), LogLevel::trace);
+  // --log-level wins over -v, in any case, with upstream's eight names.
+  ProfileConfig c = parse_with_model({"-v", "--log-level", "warning"});
+  EXPECT_EQ(c.effective_log_level(), LogLevel::warning);
+  EXPECT_TRUE(c.log_level_given());
+  EXPECT_EQ(parse_with_model({"--log-level", "NOTICE"}).effective_log_level(), LogLevel::notice);
+  EXPECT_EQ(error_of({"--log-level", "loud"}),
+            "--log-level: invalid choice 'loud' (choose from TRACE, DEBUG, INFO, NOTICE, WARNING, SUCCESS, ERROR, "
+            "CRITICAL)");
 }
 
 TEST(ProfileCli, UrlNormalisation) {

@@ -1,7 +1,7 @@
 #pragma once
 // The 19 endpoint types of upstream's catalogue (workloads-and-endpoints.md §7.2) with the
 // capabilities that decide paths, streaming and which metrics exist (metrics-and-outputs.md
-// §0.1, §1.7). Header-only: the config and cli planes, which link below this one, read it too.
+// §0.1, §1.7). In config/ because the options name a type: every plane above reads it.
 #include <array>
 #include <optional>
 #include <string_view>

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""The planes of src/ and the directions their includes may take (docs/design.md, "Layers").
+
+A plane may include its own headers and those of the planes below it: the ones listed for it
+here and, through them, theirs. Any other `#include "plane/..."` in src/ is a back-edge (an
+include against the data path, or a cycle) and fails the check with file:line, as does a
+CMake `aiperf_plane(... DEPS aiperf_x)` that links a plane not below it. Run by scripts/test.sh.
+"""
+import pathlib
+import re
+import sys
+
+# Each plane and the planes it builds on directly (the order a request's life reads in).
+ALLOWED = {
+    "common": [],
+    "tokenizer": ["common"],
+    "io": ["common"],
+    "config": ["common"],
+    "records": ["config"],
+    "cli": ["config"],
+    "dataset": ["config", "tokenizer", "io"],
+    "endpoints": ["dataset", "records"],
+    "timing": ["dataset"],
+    "transport": ["timing", "endpoints"],
+    "metrics": ["endpoints", "tokenizer"],
+    "export": ["metrics"],
+    "app": ["cli", "transport", "export"],
+    "mock_server": ["common"],
+}
+
+
+def below(plane, seen=None):
+    """Every plane `plane` may include, itself excluded."""
+    seen = set() if seen is None else seen
+    for dep in ALLOWED[plane]:
+        if dep not in seen:
+            seen.add(dep)
+            below(dep, seen)
+    return seen
+
+
+def main():
+    root = pathlib.Path(__file__).resolve().parent.parent
+    src = root / "src"
+    problems = []
+    planes = sorted(p.name for p in src.iterdir() if p.is_dir())
+    for plane in planes:
+        if plane not in ALLOWED:
+            problems.append(f"src/{plane}/: a plane missing from scripts/check_layering.py (say what it may include)")
+    include = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/')
+    for plane in planes:
+        if plane not in ALLOWED:
+            continue
+        allowed = below(plane) | {plane}
+        for path in sorted((src / plane).iterdir()):
+            if path.suffix not in (".h", ".cpp"):
+                continue
+            for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+                m = include.match(line)
+                if m and m.group(1) in ALLOWED and m.group(1) not in allowed:
+                    problems.append(f"{path.relative_to(root)}:{number}: {plane} includes {m.group(1)}/, "
+                                    f"which is not below it (allowed: {', '.join(sorted(allowed - {plane}))})")
+    cmake = (root / "CMakeLists.txt").read_text()
+    for number, line in enumerate(cmake.splitlines(), 1):
+        m = re.match(r"\s*aiperf_plane\((\w+)\s+DEPS(.*)\)", line)
+        if not m or m.group(1) not in ALLOWED:
+            continue
+        for dep in re.findall(r"\baiperf_(\w+)", m.group(2)):
+            if dep in ALLOWED and dep not in below(m.group(1)):
+                problems.append(f"CMakeLists.txt:{number}: aiperf_{m.group(1)} links aiperf_{dep}, which is not below it")
+    for p in problems:
+        print(p, file=sys.stderr)
+    if problems:
+        print(f"layering: {len(problems)} back-edge(s)", file=sys.stderr)
+        return 1
+    print(f"layering: {len(planes)} planes, no back-edge")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

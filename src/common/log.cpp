@@ -1,0 +1,211 @@
+#include "common/log.h"
+
+#include <spdlog/logger.h>
+#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/sinks/stdout_sinks.h>
+
+#include <algorithm>
+#include <iostream>
+#include <streambuf>
+#include <cctype>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+namespace aiperf {
+namespace {
+
+// spdlog has six levels; NOTICE and SUCCESS are written as INFO lines with their own name.
+spdlog::level::level_enum to_spdlog(LogLevel level) {
+  switch (level) {
+    case LogLevel::trace: return spdlog::level::trace;
+    case LogLevel::debug: return spdlog::level::debug;
+    case LogLevel::info:
+    case LogLevel::notice:
+    case LogLevel::success: return spdlog::level::info;
+    case LogLevel::warning: return spdlog::level::warn;
+    case LogLevel::error: return spdlog::level::err;
+    case LogLevel::critical: return spdlog::level::critical;
+  }
+  return spdlog::level::info;
+}
+
+std::string console_line(LogLevel level, const std::string& text) {
+  std::string name = log_level_name(level);
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return name + ": " + text;
+}
+
+std::string file_line(LogLevel level, const std::string& text) {
+  return std::string(log_level_name(level)) + " " + text;
+}
+
+struct Logs {
+  std::mutex mutex;  // the record thread and the main thread both log
+  std::shared_ptr<spdlog::sinks::stderr_sink_st> console = std::make_shared<spdlog::sinks::stderr_sink_st>();
+  std::shared_ptr<spdlog::sinks::basic_file_sink_st> file;
+  LogLevel console_level = LogLevel::warning;
+  LogLevel file_level = LogLevel::info;
+  std::vector<std::string> secrets;
+  // Messages from before the file was opened, with their times; bounded, as a run logs
+  // little before its artifact directory exists.
+  struct Pending {
+    LogLevel level;
+    std::string text;
+    spdlog::log_clock::time_point time;
+  };
+  std::vector<Pending> pending;
+  static constexpr size_t kMaxPending = 10000;
+
+  Logs() { console->set_pattern("%v"); }
+
+  std::string scrub(std::string_view message) const {
+    std::string out(message);
+    for (const std::string& s : secrets)
+      for (size_t at = out.find(s); at != std::string::npos; at = out.find(s, at + 10)) out.replace(at, s.size(), "<redacted>");
+    return out;
+  }
+
+  void write(spdlog::sinks::sink& sink, LogLevel level, const std::string& text,
+             std::optional<spdlog::log_clock::time_point> time = std::nullopt) {
+    spdlog::details::log_msg msg(spdlog::source_loc{}, "aiperf", to_spdlog(level), text);
+    if (time) msg.time = *time;
+    sink.log(msg);
+  }
+
+  // To the file, or kept for it until it is opened.
+  void to_file(LogLevel level, const std::string& text) {
+    if (file) {
+      if (level >= file_level) write(*file, level, file_line(level, text));
+      if (level >= LogLevel::warning) file->flush();  // what went wrong survives a crash
+    } else if (level >= file_level && pending.size() < kMaxPending) {
+      pending.push_back({level, text, spdlog::log_clock::now()});
+    }
+  }
+};
+
+Logs& logs() {
+  static Logs l;
+  return l;
+}
+
+}  // namespace
+
+const char* log_level_name(LogLevel level) {
+  switch (level) {
+    case LogLevel::trace: return "TRACE";
+    case LogLevel::debug: return "DEBUG";
+    case LogLevel::info: return "INFO";
+    case LogLevel::notice: return "NOTICE";
+    case LogLevel::success: return "SUCCESS";
+    case LogLevel::warning: return "WARNING";
+    case LogLevel::error: return "ERROR";
+    case LogLevel::critical: return "CRITICAL";
+  }
+  return "INFO";
+}
+
+std::optional<LogLevel> parse_log_level(std::string_view text) {
+  std::string upper(text);
+  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+  for (LogLevel l : {LogLevel::trace, LogLevel::debug, LogLevel::info, LogLevel::notice, LogLevel::success,
+                     LogLevel::warning, LogLevel::error, LogLevel::critical})
+    if (upper == log_level_name(l)) return l;
+  return std::nullopt;
+}
+
+void set_log_levels(LogLevel console, LogLevel file) {
+  std::lock_guard lock(logs().mutex);
+  logs().console_level = console;
+  logs().file_level = file;
+}
+
+void open_log_file(const std::filesystem::path& path) {
+  std::filesystem::create_directories(path.parent_path());
+  auto sink = std::make_shared<spdlog::sinks::basic_file_sink_st>(path.string(), true);
+  // ISO-8601 local time with milliseconds, then the level and the message.
+  sink->set_pattern("%Y-%m-%dT%H:%M:%S.%e %v");
+  std::lock_guard lock(logs().mutex);
+  Logs& l = logs();
+  l.file = std::move(sink);
+  for (const Logs::Pending& p : l.pending) l.write(*l.file, p.level, file_line(p.level, p.text), p.time);
+  l.pending.clear();
+  l.file->flush();
+}
+
+void close_log_file() {
+  std::lock_guard lock(logs().mutex);
+  if (logs().file) logs().file->flush();
+  logs().file.reset();
+  logs().pending.clear();
+}
+
+void add_log_secret(std::string_view secret) {
+  if (secret.size() < 4) return;
+  std::lock_guard lock(logs().mutex);
+  for (const std::string& s : logs().secrets)
+    if (s == secret) return;
+  logs().secrets.emplace_back(secret);
+  // Longest first: a secret that contains another is replaced whole.
+  std::sort(logs().secrets.begin(), logs().secrets.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+}
+
+void log(LogLevel level, std::string_view message) {
+  Logs& l = logs();
+  std::lock_guard lock(l.mutex);
+  const std::string text = l.scrub(message);
+  if (level >= l.console_level) {
+    l.write(*l.console, level, console_line(level, text));
+    l.console->flush();
+  }
+  l.to_file(level, text);
+}
+
+bool log_enabled(LogLevel level) {
+  Logs& l = logs();
+  std::lock_guard lock(l.mutex);
+  return level >= l.console_level || level >= l.file_level;
+}
+
+namespace {
+
+// Writes through to stderr and hands each completed line to the log file.
+class NotesBuffer : public std::streambuf {
+ protected:
+  int_type overflow(int_type ch) override {
+    if (traits_type::eq_int_type(ch, traits_type::eof())) return traits_type::not_eof(ch);
+    const char c = traits_type::to_char_type(ch);
+    std::cerr.put(c);
+    if (c == '\n') {
+      std::cerr.flush();
+      const bool warning = line_.rfind("warning:", 0) == 0 || line_.find(": warning:") != std::string::npos;
+      log_file_only(warning ? LogLevel::warning : LogLevel::info, line_);
+      line_.clear();
+    } else {
+      line_ += c;
+    }
+    return ch;
+  }
+
+ private:
+  std::string line_;
+};
+
+}  // namespace
+
+std::ostream& console_notes() {
+  static NotesBuffer buffer;
+  static std::ostream stream(&buffer);
+  return stream;
+}
+
+void log_file_only(LogLevel level, std::string_view message) {
+  Logs& l = logs();
+  std::lock_guard lock(l.mutex);
+  l.to_file(level, l.scrub(message));
+}
+
+}  // namespace aiperf

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Leveled logs: every run writes <artifact-dir>/logs/aiperf.log (INFO by default); stderr shows
+# only warnings and errors unless -v, -vv or --log-level asks for more; credentials never
+# reach either.
+source "$(dirname "$0")/lib/common.bash"
+
+start_mock
+KEY="sk-e2e-$RANDOM-secret"
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --request-count 4 --api-key "$KEY" \
+  -H "X-Api-Key: hdr-$KEY" --artifact-dir "$WORK/quiet" --ui none >"$WORK/quiet.out" 2>"$WORK/quiet.err" \
+  || { cat "$WORK/quiet.err"; fail "default run failed"; }
+LOG="$WORK/quiet/logs/aiperf.log"
+[ -s "$LOG" ] || fail "no logs/aiperf.log"
+grep -q " INFO phase profiling ended: 4 sent, 4 returned" "$LOG" || { cat "$LOG"; fail "no phase line"; }
+grep -q " INFO aiperf-cpp .*--api-key '<redacted>'" "$LOG" || { cat "$LOG"; fail "no command line"; }
+! grep -q "DEBUG" "$LOG" || fail "DEBUG lines at the default INFO level"
+! grep -q "^info:\|^debug:" "$WORK/quiet.err" || { cat "$WORK/quiet.err"; fail "info on stderr without -v"; }
+
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --request-count 3 --api-key "$KEY" -vv \
+  --artifact-dir "$WORK/loud" --ui none >"$WORK/loud.out" 2>"$WORK/loud.err" || { cat "$WORK/loud.err"; fail "-vv run failed"; }
+grep -q "^debug: 1 worker(s)" "$WORK/loud.err" || { cat "$WORK/loud.err"; fail "-vv shows no debug line"; }
+[ "$(grep -c '^trace: record profiling credit' "$WORK/loud.err")" -eq 3 ] || { cat "$WORK/loud.err"; fail "-vv: one trace line per record"; }
+[ "$(grep -c ' TRACE record profiling credit' "$WORK/loud/logs/aiperf.log")" -eq 3 ] || fail "trace lines not in the file"
+
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --request-count 1 --log-level error \
+  --artifact-dir "$WORK/errors" --ui none >/dev/null 2>&1 || fail "--log-level error run failed"
+! grep -q " INFO " "$WORK/errors/logs/aiperf.log" || fail "--log-level error still logs INFO"
+
+# --ui-type is accepted but there is no live display yet: an explicit simple says so, once.
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --request-count 1 --ui-type simple \
+  --artifact-dir "$WORK/ui" >"$WORK/ui.out" 2>"$WORK/ui.err" || { cat "$WORK/ui.err"; fail "--ui-type simple run failed"; }
+[ "$(grep -c '^warning: --ui-type simple: aiperf-cpp has no live progress display yet' "$WORK/ui.err")" -eq 1 ] \
+  || { cat "$WORK/ui.err"; fail "--ui-type simple must say once that it is a no-op"; }
+
+for f in "$WORK"/*.err "$WORK"/*.out "$WORK"/*/logs/aiperf.log; do
+  ! grep -q -- "$KEY" "$f" || fail "the API key reached $f"
+done
+echo "ok"
