@@ -172,7 +172,7 @@ bool log_enabled(LogLevel level) {
 
 namespace {
 
-// Writes through to stderr and hands each completed line to the log file.
+// Writes through to stderr and hands each completed line to the log file, whole.
 class NotesBuffer : public std::streambuf {
  protected:
   int_type overflow(int_type ch) override {
@@ -191,8 +191,11 @@ class NotesBuffer : public std::streambuf {
   }
 
  private:
-  std::string line_;
+  // Per thread: a worker may warn once while the main thread writes a note.
+  static thread_local std::string line_;
 };
+
+thread_local std::string NotesBuffer::line_;
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "common/log.h"
 #include "common/uuid.h"
 #include "config/dataset_size_limit.h"
 #include "dataset/conversation_id.h"
@@ -118,7 +119,7 @@ FileDataset load_rows(const ProfileConfig& config, PromptSource& source) {
   }
   if (in.bad()) throw ConfigError("--input-file " + path + ": read error");
   if (skipped)
-    std::cerr << "warning: --input-file " << path << ": skipped " << skipped
+    console_notes() << "warning: --input-file " << path << ": skipped " << skipped
               << " row(s) without a readable Timestamp, Request tokens >= 1 and Response tokens >= 1 (first: line "
               << first_skipped << ")\n";
   if (out.dataset.entries.empty())

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/log.h"
 #include "dataset/prompt_units.h"
 #include "tokenizer/tokenizer.h"
 
@@ -45,7 +46,7 @@ auto build_with_prompt_source(std::string_view corpus_text, const Tokenizer& tok
     PromptSource source(corpus_text, tokenizer);
     return build(source);
   } catch (const PromptUnitsMismatch& e) {
-    std::cerr << "warning: " << e.what() << "; building every prompt with the slower decode/re-encode path\n";
+    console_notes() << "warning: " << e.what() << "; building every prompt with the slower decode/re-encode path\n";
   }
   PromptSource repair(corpus_text, tokenizer, false);
   return build(repair);

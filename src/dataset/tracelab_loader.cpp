@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 
+#include "common/log.h"
 #include "config/env_settings.h"
 #include "config/user_json_nesting.h"
 #include "dataset/agent_trace.h"
@@ -255,10 +256,10 @@ FileDataset load_tracelab(const ProfileConfig& config, const Tokenizer& tokenize
   if (out.dataset.entries.empty())
     throw ConfigError("--input-file " + path + ": all " + std::to_string(traces.size()) +
                       " sessions exceed --max-context-length " + std::to_string(config.max_context_length.value_or(0)));
-  std::cerr << "note: tracelab: " << sessions.size() << " sessions -> " << traces.size() << " root conversations, "
+  console_notes() << "note: tracelab: " << sessions.size() << " sessions -> " << traces.size() << " root conversations, "
             << sessions.size() - traces.size() << " subagents (min spawn wait " << min_spawn_ms << " ms)\n";
   if (std::string note = agent_trace_note("tracelab", traces.size(), counts); !note.empty())
-    std::cerr << "note: " << note << "\n";
+    console_notes() << "note: " << note << "\n";
   return out;
 }
 

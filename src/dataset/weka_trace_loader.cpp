@@ -9,6 +9,7 @@
 #include <iterator>
 #include <map>
 
+#include "common/log.h"
 #include "config/dataset_size_limit.h"
 #include "config/user_json_nesting.h"
 #include "dataset/agent_trace.h"
@@ -228,7 +229,7 @@ FileDataset load_weka_trace(const ProfileConfig& config, const Tokenizer& tokeni
     throw ConfigError("--input-file " + path + ": all " + std::to_string(traces.size()) +
                       " traces exceed --max-context-length " + std::to_string(config.max_context_length.value_or(0)));
   if (std::string note = agent_trace_note("weka_trace", traces.size(), counts); !note.empty())
-    std::cerr << "note: " << note << "\n";
+    console_notes() << "note: " << note << "\n";
   return out;
 }
 

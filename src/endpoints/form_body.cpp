@@ -4,6 +4,8 @@
 #include <mutex>
 #include <set>
 
+#include "common/log.h"
+
 namespace aiperf {
 namespace {
 
@@ -16,7 +18,7 @@ void warn_reserved_once(std::string_view endpoint, const std::string& key) {
   static std::set<std::string> warned;
   std::lock_guard lock(mutex);
   if (!warned.insert(std::string(endpoint) + '\0' + key).second) return;
-  std::cerr << "warning: --endpoint-type " << endpoint << ": extra input '" << key
+  console_notes() << "warning: --endpoint-type " << endpoint << ": extra input '" << key
             << "' is set by the endpoint itself and cannot be overridden; ignored\n";
 }
 

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <string>
 
+#include "common/log.h"
 #include "config/env_settings.h"
 #include "metrics/http_trace_metrics.h"
 
@@ -204,7 +205,7 @@ std::optional<double> itl_decode_tokens(double osl, const ParsedRecord& parsed, 
   // Once per process, as upstream: a server without continuous usage would otherwise flood the log.
   static std::atomic<bool> warned{false};
   if (!warned.exchange(true))
-    std::cerr << "warning: --per-chunk-usage: a response had no usable usage.completion_tokens on its first "
+    console_notes() << "warning: --per-chunk-usage: a response had no usable usage.completion_tokens on its first "
                  "content chunk; its inter_token_latency divides by output_sequence_length - 1\n";
   return osl - 1;
 }

@@ -14,6 +14,9 @@ LOG="$WORK/quiet/logs/aiperf.log"
 grep -q " INFO phase profiling ended: 4 sent, 4 returned" "$LOG" || { cat "$LOG"; fail "no phase line"; }
 grep -q " INFO aiperf-cpp .*--api-key '<redacted>'" "$LOG" || { cat "$LOG"; fail "no command line"; }
 ! grep -q "DEBUG" "$LOG" || fail "DEBUG lines at the default INFO level"
+# Notes printed to stderr by the tokenizer and dataset code are in the file as well.
+grep -q "looks like a placeholder" "$WORK/quiet.err" || { cat "$WORK/quiet.err"; fail "no tokenizer note on stderr"; }
+grep -q " INFO aiperf: note: model 'mock-model' looks like a placeholder" "$LOG" || { cat "$LOG"; fail "note not in the log"; }
 ! grep -q "^info:\|^debug:" "$WORK/quiet.err" || { cat "$WORK/quiet.err"; fail "info on stderr without -v"; }
 
 "$AIPERF" profile -m mock-model -u "$MOCK_URL" --request-count 3 --api-key "$KEY" -vv \
