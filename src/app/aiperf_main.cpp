@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/analyze_trace_command.h"
+#include "app/plugins_command.h"
 #include "app/profile_run.h"
 #include "app/tokenize_command.h"
 #include "cli/profile_cli.h"
@@ -35,8 +36,9 @@ int main(int argc, char** argv) {
                         (u.nearest.empty() ? "" : " (did you mean " + u.nearest + "?)") + "; it is ignored");
   if (args[0] == "tokenize") return aiperf::run_tokenize_command({args.begin() + 1, args.end()});
   if (args[0] == "analyze-trace") return aiperf::run_analyze_trace_command({args.begin() + 1, args.end()});
+  if (args[0] == "plugins") return aiperf::run_plugins_command({args.begin() + 1, args.end()});
   if (args[0] != "profile") {
-    std::cerr << "error: unknown command '" << args[0] << "' (supported: profile, tokenize, analyze-trace)\n";
+    std::cerr << "error: unknown command '" << args[0] << "' (supported: profile, tokenize, analyze-trace, plugins)\n";
     return 1;
   }
   aiperf::LogFileCloser log_file_closer;  // after the error below is written to the run's log

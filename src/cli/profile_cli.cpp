@@ -29,6 +29,7 @@
 #include "common/log.h"
 #include "common/multipart_boundary.h"
 #include "config/dataset_size_limit.h"
+#include "config/enum_names.h"
 #include "config/public_datasets.h"
 
 namespace aiperf {
@@ -428,19 +429,6 @@ struct ProfileParser {
   }
 };
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-// Upstream matches enum values case-insensitively with '-' and '_' interchangeable.
-std::string enum_key(std::string_view s) {
-  std::string out = lower(s);
-  std::replace(out.begin(), out.end(), '-', '_');
-  return out;
-}
-
 std::string flag_part(const std::string& arg) { return arg.substr(0, arg.find('=')); }
 
 // The alias of `opt` that `arg` spells ("--isl=5" -> "--isl", "-m" -> "-m"), or "".
@@ -701,19 +689,14 @@ class Converter {
   }
 
   static ModelSelection model_selection(const std::string& text) {
-    if (enum_key(text) == enum_key("round_robin")) return ModelSelection::round_robin;
-    if (enum_key(text) == enum_key("random")) return ModelSelection::random;
-    if (enum_key(text) == enum_key("weighted"))
+    if (enum_key(text) == "weighted")
       throw ConfigError("--model-selection-strategy weighted needs per-model weights, which only upstream's "
                         "YAML config supplies; not supported by aiperf-cpp");
-    throw ConfigError("--model-selection-strategy: invalid choice '" + text + "' (choose from round_robin, random)");
+    return parse_choice<ModelSelection>("--model-selection-strategy", text);
   }
 
   static ConnectionReuse connection_reuse(const std::string& text) {
-    for (ConnectionReuse r : {ConnectionReuse::pooled, ConnectionReuse::never, ConnectionReuse::sticky_user_sessions})
-      if (enum_key(text) == enum_key(connection_reuse_name(r))) return r;
-    throw ConfigError("--connection-reuse-strategy: invalid choice '" + text +
-                      "' (choose from pooled, never, sticky-user-sessions)");
+    return parse_choice<ConnectionReuse>("--connection-reuse-strategy", text);
   }
 
   // An HTTP token (RFC 9110 §5.6.2): anything else would corrupt the request head.
@@ -795,11 +778,8 @@ class Converter {
     if (auto v = float_at_least("--image-height-stddev", r.image_height_sd, 0)) img.height_stddev = *v;
     if (auto v = int_at_least("--image-batch-size", r.image_batch, 0)) img.batch_size = *v;
     if (given("--image-format")) {
-      const std::string k = enum_key(r.image_format);
-      if (k == "png") img.format = ImageFormat::png;
-      else if (k == "jpeg" || k == "jpg") img.format = ImageFormat::jpeg;
-      else if (k == "random") img.format = ImageFormat::random;
-      else throw ConfigError("--image-format: invalid choice '" + r.image_format + "' (choose from png, jpeg, random)");
+      img.format = enum_key(r.image_format) == "jpg" ? ImageFormat::jpeg  // PIL's other spelling
+                                                     : parse_choice<ImageFormat>("--image-format", r.image_format);
     }
     // noise, or a directory of images to resize (read when the dataset is built).
     if (given("--image-source") && enum_key(r.image_source) == "assets")
@@ -811,23 +791,13 @@ class Converter {
         throw ConfigError("--image-source '" + r.image_source + "': choose noise or an existing directory of images");
       img.source_dir = r.image_source;
     }
-    if (given("--image-source-sampling")) {
-      const std::string k = enum_key(r.image_source_sampling);
-      if (k == "random_with_replacement") img.source_sampling = ImageSourceSampling::random_with_replacement;
-      else if (k == "shuffle_cycle") img.source_sampling = ImageSourceSampling::shuffle_cycle;
-      else if (k == "sequential_cycle") img.source_sampling = ImageSourceSampling::sequential_cycle;
-      else throw ConfigError("--image-source-sampling: invalid choice '" + r.image_source_sampling +
-                             "' (choose from random-with-replacement, shuffle-cycle, sequential-cycle)");
-    }
+    if (given("--image-source-sampling"))
+      img.source_sampling = parse_choice<ImageSourceSampling>("--image-source-sampling", r.image_source_sampling);
     AudioConfig& aud = c.media.audio;
     if (auto v = float_at_least("--audio-length-mean", r.audio_length, 0)) aud.length_mean_s = *v;
     if (auto v = float_at_least("--audio-length-stddev", r.audio_length_sd, 0)) aud.length_stddev_s = *v;
     if (auto v = int_at_least("--audio-batch-size", r.audio_batch, 0)) aud.batch_size = *v;
-    if (given("--audio-format")) {
-      const std::string k = enum_key(r.audio_format);
-      if (k == "mp3") aud.format = AudioFormat::mp3;
-      else if (k != "wav") throw ConfigError("--audio-format: invalid choice '" + r.audio_format + "' (choose from wav, mp3)");
-    }
+    if (given("--audio-format")) aud.format = parse_choice<AudioFormat>("--audio-format", r.audio_format);
     if (given("--audio-depths")) {
       aud.depths.clear();
       for (const std::string& d : r.audio_depths) {
@@ -1125,15 +1095,11 @@ class Converter {
   }
 
   ArrivalPattern arrival_pattern(const char* flag, const std::string& text) const {
-    std::string key = enum_key(text);
-    if (key == "poisson") return ArrivalPattern::poisson;
-    if (key == "constant") return ArrivalPattern::constant;
-    if (key == "gamma") return ArrivalPattern::gamma;
-    if (key == "concurrency_burst")
+    if (enum_key(text) == "concurrency_burst")
       throw ConfigError(name(flag) +
                         " concurrency_burst is not supported yet by aiperf-cpp (omit "
                         "--request-rate for the closed loop)");
-    throw ConfigError(name(flag) + ": invalid choice '" + text + "' (choose from poisson, constant, gamma)");
+    return parse_choice<ArrivalPattern>(name(flag), text);
   }
 
   // cli-and-load.md §3.12, §4.10.
@@ -1304,18 +1270,7 @@ class Converter {
       c.artifact_root = r.artifact_dir;
       c.artifact_dir_given = true;
     }
-    if (given("--export-level")) {
-      std::string key = enum_key(r.export_level);
-      if (key == "summary")
-        c.export_level = ExportLevel::summary;
-      else if (key == "records")
-        c.export_level = ExportLevel::records;
-      else if (key == "raw")
-        c.export_level = ExportLevel::raw;
-      else
-        throw ConfigError(name("--export-level") + ": invalid choice '" + r.export_level +
-                          "' (choose from summary, records, raw)");
-    }
+    if (given("--export-level")) c.export_level = parse_choice<ExportLevel>(name("--export-level"), r.export_level);
     c.export_outputs_json = r.export_outputs_json || c.export_level == ExportLevel::raw;
     if (given("--profile-export-prefix")) c.profile_export_prefix = export_stem(r.profile_export_prefix);
     c.slice_duration = float_above("--slice-duration", r.slice_duration, 0);
@@ -1333,21 +1288,15 @@ class Converter {
     // Upstream defaults to its dashboard on a terminal; simple is our nearest equivalent.
     c.ui_type = isatty(STDOUT_FILENO) ? UiType::simple : UiType::none;
     if (given("--ui-type")) {
-      std::string key = enum_key(r.ui_type);
-      if (key == "none")
-        c.ui_type = UiType::none;
-      else if (key == "simple") {
-        c.ui_type = UiType::simple;
-        // Accepted so upstream command lines run, but there is no live display to choose yet.
+      if (enum_key(r.ui_type) == "dashboard")
+        throw ConfigError(name("--ui-type") + " dashboard is not supported yet by aiperf-cpp (use simple or none)");
+      const std::optional<UiType> ui = enum_by_name<UiType>(r.ui_type);
+      if (!ui) throw_invalid_choice(name("--ui-type"), r.ui_type, "dashboard, " + choices_of<UiType>());
+      c.ui_type = *ui;
+      // Accepted so upstream command lines run, but there is no live display to choose yet.
+      if (c.ui_type == UiType::simple)
         log_warning(name("--ui-type") + " simple: aiperf-cpp has no live progress display yet; the results are "
                     "printed when the run ends");
-      }
-      else if (key == "dashboard")
-        throw ConfigError(name("--ui-type") +
-                          " dashboard is not supported yet by aiperf-cpp (use simple or none)");
-      else
-        throw ConfigError(name("--ui-type") + ": invalid choice '" + r.ui_type +
-                          "' (choose from dashboard, simple, none)");
     }
   }
 
@@ -1390,6 +1339,7 @@ std::string aiperf_usage() {
          "  profile    Run a benchmark against an OpenAI-compatible endpoint\n"
          "  tokenize   Count or list the tokens of a text under a tokenizer\n"
          "  analyze-trace  Statistics of a mooncake trace (ISL/OSL, prefix-cache hit rates)\n"
+         "  plugins    List endpoint types, dataset loaders, arrival patterns, ... (what each option accepts)\n"
          "\n"
          "Options:\n"
          "  -h, --help     Print this help and exit\n"

@@ -7,64 +7,18 @@
 #include <thread>
 
 #include "common/credential_header.h"
+#include "config/enum_names.h"
 
 namespace aiperf {
 
 const char* endpoint_type_name(EndpointType t) { return endpoint_info(t).name; }
 
-const char* export_level_name(ExportLevel l) {
-  switch (l) {
-    case ExportLevel::summary: return "summary";
-    case ExportLevel::records: return "records";
-    case ExportLevel::raw: return "raw";
-  }
-  return "records";
-}
-
-const char* ui_type_name(UiType u) {
-  switch (u) {
-    case UiType::none: return "none";
-    case UiType::simple: return "simple";
-  }
-  return "none";
-}
-
-const char* arrival_pattern_name(ArrivalPattern p) {
-  switch (p) {
-    case ArrivalPattern::poisson: return "poisson";
-    case ArrivalPattern::constant: return "constant";
-    case ArrivalPattern::gamma: return "gamma";
-  }
-  return "poisson";
-}
-
-const char* custom_dataset_type_name(CustomDatasetType t) {
-  switch (t) {
-    case CustomDatasetType::single_turn: return "single_turn";
-    case CustomDatasetType::multi_turn: return "multi_turn";
-    case CustomDatasetType::random_pool: return "random_pool";
-    case CustomDatasetType::mooncake_trace: return "mooncake_trace";
-    case CustomDatasetType::bailian_trace: return "bailian_trace";
-    case CustomDatasetType::burst_gpt_trace: return "burst_gpt_trace";
-    case CustomDatasetType::raw_payload: return "raw_payload";
-    case CustomDatasetType::inputs_json: return "inputs_json";
-    case CustomDatasetType::sagemaker_data_capture: return "sagemaker_data_capture";
-    case CustomDatasetType::weka_trace: return "weka_trace";
-    case CustomDatasetType::tracelab: return "tracelab";
-    case CustomDatasetType::dag_jsonl: return "dag_jsonl";
-    case CustomDatasetType::baseten_trace: return "baseten_trace";
-  }
-  return "single_turn";
-}
-
-const char* connection_reuse_name(ConnectionReuse r) {
-  switch (r) {
-    case ConnectionReuse::pooled: return "pooled";
-    case ConnectionReuse::never: return "never";
-    case ConnectionReuse::sticky_user_sessions: return "sticky-user-sessions";
-  }
-  return "?";
-}
+// The tables of config/enum_names.cpp; their names are string literals, so data() ends in NUL.
+const char* export_level_name(ExportLevel l) { return name_of(l).data(); }
+const char* ui_type_name(UiType u) { return name_of(u).data(); }
+const char* arrival_pattern_name(ArrivalPattern p) { return name_of(p).data(); }
+const char* custom_dataset_type_name(CustomDatasetType t) { return name_of(t).data(); }
+const char* connection_reuse_name(ConnectionReuse r) { return name_of(r).data(); }
 
 bool is_verbatim_dataset_type(CustomDatasetType t) {
   return t == CustomDatasetType::raw_payload || t == CustomDatasetType::inputs_json;

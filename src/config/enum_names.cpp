@@ -1,0 +1,80 @@
+#include "config/enum_names.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace aiperf {
+
+std::span<const EnumName<ExportLevel>> names_of(ExportLevel) {
+  static constexpr EnumName<ExportLevel> kNames[] = {
+      {ExportLevel::summary, "summary"}, {ExportLevel::records, "records"}, {ExportLevel::raw, "raw"}};
+  return kNames;
+}
+
+std::span<const EnumName<UiType>> names_of(UiType) {
+  static constexpr EnumName<UiType> kNames[] = {{UiType::simple, "simple"}, {UiType::none, "none"}};
+  return kNames;
+}
+
+std::span<const EnumName<ArrivalPattern>> names_of(ArrivalPattern) {
+  static constexpr EnumName<ArrivalPattern> kNames[] = {
+      {ArrivalPattern::poisson, "poisson"}, {ArrivalPattern::constant, "constant"}, {ArrivalPattern::gamma, "gamma"}};
+  return kNames;
+}
+
+std::span<const EnumName<CustomDatasetType>> names_of(CustomDatasetType) {
+  using T = CustomDatasetType;
+  static constexpr EnumName<T> kNames[] = {
+      {T::single_turn, "single_turn"},       {T::multi_turn, "multi_turn"},
+      {T::random_pool, "random_pool"},       {T::mooncake_trace, "mooncake_trace"},
+      {T::bailian_trace, "bailian_trace"},   {T::burst_gpt_trace, "burst_gpt_trace"},
+      {T::raw_payload, "raw_payload"},       {T::inputs_json, "inputs_json"},
+      {T::sagemaker_data_capture, "sagemaker_data_capture"},
+      {T::weka_trace, "weka_trace"},         {T::tracelab, "tracelab"},
+      {T::dag_jsonl, "dag_jsonl"},           {T::baseten_trace, "baseten_trace"}};
+  return kNames;
+}
+
+std::span<const EnumName<ConnectionReuse>> names_of(ConnectionReuse) {
+  static constexpr EnumName<ConnectionReuse> kNames[] = {{ConnectionReuse::pooled, "pooled"},
+                                                          {ConnectionReuse::never, "never"},
+                                                          {ConnectionReuse::sticky_user_sessions, "sticky-user-sessions"}};
+  return kNames;
+}
+
+std::span<const EnumName<ModelSelection>> names_of(ModelSelection) {
+  static constexpr EnumName<ModelSelection> kNames[] = {{ModelSelection::round_robin, "round_robin"},
+                                                         {ModelSelection::random, "random"}};
+  return kNames;
+}
+
+std::span<const EnumName<ImageFormat>> names_of(ImageFormat) {
+  static constexpr EnumName<ImageFormat> kNames[] = {
+      {ImageFormat::png, "png"}, {ImageFormat::jpeg, "jpeg"}, {ImageFormat::random, "random"}};
+  return kNames;
+}
+
+std::span<const EnumName<ImageSourceSampling>> names_of(ImageSourceSampling) {
+  using S = ImageSourceSampling;
+  static constexpr EnumName<S> kNames[] = {{S::random_with_replacement, "random-with-replacement"},
+                                           {S::shuffle_cycle, "shuffle-cycle"},
+                                           {S::sequential_cycle, "sequential-cycle"}};
+  return kNames;
+}
+
+std::span<const EnumName<AudioFormat>> names_of(AudioFormat) {
+  static constexpr EnumName<AudioFormat> kNames[] = {{AudioFormat::wav, "wav"}, {AudioFormat::mp3, "mp3"}};
+  return kNames;
+}
+
+std::string enum_key(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = c == '-' ? '_' : char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+void throw_invalid_choice(std::string_view option, std::string_view text, const std::string& choices) {
+  throw ConfigError(std::string(option) + ": invalid choice '" + std::string(text) + "' (choose from " + choices + ")");
+}
+
+}  // namespace aiperf
