@@ -39,8 +39,8 @@ def below(plane, seen=None):
     return seen
 
 
-def main():
-    root = pathlib.Path(__file__).resolve().parent.parent
+def problems_in(root):
+    """Every back-edge under `root` (a tree with src/ and CMakeLists.txt), as messages."""
     src = root / "src"
     problems = []
     planes = sorted(p.name for p in src.iterdir() if p.is_dir())
@@ -68,12 +68,39 @@ def main():
         for dep in re.findall(r"\baiperf_(\w+)", m.group(2)):
             if dep in ALLOWED and dep not in below(m.group(1)):
                 problems.append(f"CMakeLists.txt:{number}: aiperf_{m.group(1)} links aiperf_{dep}, which is not below it")
+    return problems
+
+
+def self_test():
+    """The check fails on a back-edge include and link, and passes a tree without one."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        root = pathlib.Path(tmp)
+        for plane in ALLOWED:
+            (root / "src" / plane).mkdir(parents=True)
+        (root / "src/transport/worker.h").write_text('#include "config/settings.h"\n')
+        (root / "CMakeLists.txt").write_text("aiperf_plane(transport DEPS aiperf_timing)\n")
+        assert problems_in(root) == [], problems_in(root)
+        (root / "src/config/settings.h").write_text('#pragma once\n#include "transport/worker.h"\n')
+        (root / "CMakeLists.txt").write_text("aiperf_plane(timing DEPS aiperf_transport)\n")
+        found = problems_in(root)
+        assert len(found) == 2 and found[0].startswith("src/config/settings.h:2: config includes transport/"), found
+        assert found[1].startswith("CMakeLists.txt:1: aiperf_timing links aiperf_transport"), found
+    print("layering: self-test passed")
+
+
+def main():
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+        return 0
+    root = pathlib.Path(__file__).resolve().parent.parent
+    problems = problems_in(root)
     for p in problems:
         print(p, file=sys.stderr)
     if problems:
         print(f"layering: {len(problems)} back-edge(s)", file=sys.stderr)
         return 1
-    print(f"layering: {len(planes)} planes, no back-edge")
+    print(f"layering: {len(ALLOWED)} planes, no back-edge")
     return 0
 
 

@@ -22,6 +22,7 @@ started=$SECONDS
 phase() { echo "== $* (at $((SECONDS - started)) s)"; }
 
 phase "Layering: includes and plane links follow the planes' order"
+python3 scripts/check_layering.py --self-test
 python3 scripts/check_layering.py
 
 phase "Reference tokenizers (npm) for the tokenizer comparison tests"

@@ -35,6 +35,20 @@ grep -q "^debug: 1 worker(s)" "$WORK/loud.err" || { cat "$WORK/loud.err"; fail "
 [ "$(grep -c '^warning: --ui-type simple: aiperf-cpp has no live progress display yet' "$WORK/ui.err")" -eq 1 ] \
   || { cat "$WORK/ui.err"; fail "--ui-type simple must say once that it is a no-op"; }
 
+# A run that ends in an error says so on stderr and, after everything else, in its log file.
+ERROR_URL="$MOCK_URL"
+start_mock --error-rate 1
+set +e
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --request-count 2 --artifact-dir "$WORK/failed" --ui none \
+  >"$WORK/failed.out" 2>"$WORK/failed.err"
+rc=$?
+set -e
+MOCK_URL="$ERROR_URL"
+[ "$rc" -eq 1 ] || { cat "$WORK/failed.err"; fail "a run whose requests all failed must exit 1 (got $rc)"; }
+grep -q "^error: all 2 requests failed; first error: 500" "$WORK/failed.err" || { cat "$WORK/failed.err"; fail "no error line"; }
+tail -1 "$WORK/failed/logs/aiperf.log" | grep -q " ERROR all 2 requests failed; first error: 500" \
+  || { cat "$WORK/failed/logs/aiperf.log"; fail "the run's error is not the log file's last line"; }
+
 for f in "$WORK"/*.err "$WORK"/*.out "$WORK"/*/logs/aiperf.log; do
   ! grep -q -- "$KEY" "$f" || fail "the API key reached $f"
 done
