@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <zlib.h>
 
+#include "config/enum_names.h"
 #include "config/user_json_nesting.h"
 
 namespace aiperf {
@@ -20,13 +21,6 @@ namespace {
 constexpr std::string_view kUpstreamTypes[] = {
     "single_turn", "multi_turn", "random_pool", "mooncake_trace", "bailian_trace", "baseten_trace",
     "burst_gpt_trace", "raw_payload", "inputs_json", "dag_jsonl", "sagemaker_data_capture", "weka_trace", "tracelab"};
-
-constexpr CustomDatasetType kImplementedTypes[] = {
-    CustomDatasetType::single_turn,   CustomDatasetType::multi_turn,    CustomDatasetType::random_pool,
-    CustomDatasetType::mooncake_trace, CustomDatasetType::bailian_trace, CustomDatasetType::burst_gpt_trace,
-    CustomDatasetType::raw_payload,   CustomDatasetType::inputs_json,   CustomDatasetType::sagemaker_data_capture,
-    CustomDatasetType::weka_trace,    CustomDatasetType::tracelab,
-    CustomDatasetType::dag_jsonl,     CustomDatasetType::baseten_trace};
 
 // BurstGPT CSV (workloads-and-endpoints.md §3.7) is found by its header, not by JSON fields.
 bool burst_gpt_header(const std::string& line) {
@@ -146,17 +140,14 @@ bool sagemaker_capture_row(const nlohmann::json& row) {
   return capture != row.end() && capture->is_object() && capture->contains("endpointInput");
 }
 
+// A row's "type" field names its type exactly as the table spells it.
 std::optional<CustomDatasetType> type_named(const std::string& key) {
-  for (CustomDatasetType t : kImplementedTypes)
-    if (key == custom_dataset_type_name(t)) return t;
+  for (const EnumName<CustomDatasetType>& n : names_of(CustomDatasetType{}))
+    if (key == n.name) return n.value;
   return std::nullopt;
 }
 
-std::string implemented_list() {
-  std::string out;
-  for (CustomDatasetType t : kImplementedTypes) out += std::string(out.empty() ? "" : ", ") + custom_dataset_type_name(t);
-  return out;
-}
+std::string implemented_list() { return choices_of<CustomDatasetType>(); }
 
 // A dataset is text: NUL or other control bytes (tab, CR, LF and FF aside) in its first block
 // mean an image, an archive or a Parquet file under another name.
@@ -295,8 +286,7 @@ InputFilePeek peek_input_file(const std::string& path) {
 }
 
 CustomDatasetType parse_custom_dataset_type(const std::string& flag, const std::string& text) {
-  std::string key(text);
-  for (char& ch : key) ch = ch == '-' ? '_' : char(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string key = enum_key(text);
   if (std::optional<CustomDatasetType> t = type_named(key)) return *t;
   if (std::find(std::begin(kUpstreamTypes), std::end(kUpstreamTypes), key) != std::end(kUpstreamTypes) ||
       key.rfind("speed_bench", 0) == 0)
