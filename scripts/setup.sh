@@ -14,6 +14,7 @@ else
     libboost1.81-dev libssl-dev nlohmann-json3-dev libsimdjson-dev libcli11-dev
     libpcre2-dev libzstd-dev libsnappy-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libsndfile1-dev libxxhash-dev
     libspdlog-dev
+    libyaml-cpp-dev
     # tests
     libgtest-dev libgmock-dev googletest python3 openssl procps flac
     # benchmarks (peers measured in the same run)

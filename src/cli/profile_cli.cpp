@@ -22,7 +22,8 @@
 #include "cli/rate_series_flag.h"
 #include "cli/request_head_text.h"
 #include "cli/sequence_distribution_flag.h"
-#include "cli/unsupported_flags.h"
+#include "cli/option_table.h"
+#include "cli/yaml_config.h"
 #include "cli/url_flags.h"
 #include "common/base64.h"
 #include "common/edit_distance.h"
@@ -35,57 +36,7 @@
 namespace aiperf {
 namespace {
 
-// Every implemented flag bound to its raw text. Conversion happens after CLI11 is done so
-// that each error can name the alias the user actually typed.
-struct RawFlags {
-  std::vector<std::string> models, urls, headers, extra_inputs;
-  std::string endpoint_type, custom_endpoint, request_timeout, api_key, tokenizer, tokenizer_revision;
-  std::string connection_reuse, session_header, model_selection, request_content_type;
-  std::string url_strategy;
-  std::string auth_type, aws_region, aws_service, aws_profile, transport;
-  std::string sagemaker_endpoint, sagemaker_target_model, sagemaker_target_variant, sagemaker_component;
-  std::string isl, isl_stddev, osl, osl_stddev, num_dataset_entries, random_seed;
-  std::string seq_dist, prefix_pool_size, prefix_length, shared_system_length, user_context_length;
-  std::string rankings_passages, rankings_passages_sd, rankings_query_tokens, rankings_query_tokens_sd;
-  std::string rankings_passage_tokens, rankings_passage_tokens_sd;
-  std::string image_width, image_width_sd, image_height, image_height_sd, image_batch, image_format;
-  std::string image_source, image_source_sampling;
-  std::string audio_length, audio_length_sd, audio_batch, audio_format, audio_channels;
-  std::vector<std::string> audio_depths, audio_sample_rates;
-  std::string concurrency, request_count, benchmark_duration, grace_period;
-  std::string failed_request_threshold;
-  std::string warmup_request_count, workers_max, concurrency_ramp, warmup_concurrency_ramp;
-  std::string request_rate, arrival_pattern, arrival_smoothness, rate_ramp, rate_series;
-  std::string warmup_duration, warmup_grace, warmup_concurrency, warmup_rate, warmup_pattern, warmup_rate_ramp;
-  std::string prefill_concurrency, prefill_ramp, warmup_prefill_concurrency, warmup_prefill_ramp;
-  std::string cancellation_rate, cancellation_delay;
-  std::string conversation_num, turn_mean, turn_stddev, delay_mean, delay_stddev, delay_ratio;
-  std::string user_centric_rate, num_users;
-  std::string artifact_dir, export_level, ui_type, log_level;
-  std::string profile_export_prefix, slice_duration;
-  std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;
-  std::string public_dataset, hf_subset, hf_weka_dataset;
-  std::vector<std::string> dataset_filters;
-  bool fixed_schedule = false, no_fixed_schedule = false, schedule_auto_offset = false;
-  bool ignore_trace_delays = false;
-  bool uuid_and_strip = false;
-  bool use_think_time_only = false;
-  std::string trace_idle_gap_cap, inter_turn_delay_cap, max_context_length, synthesis_max_osl;
-  std::string replay_speedup, max_idle_gap_cap, session_sample_ratio;  // baseten_trace
-  bool force_min_tokens = false, no_force_min_tokens = false, omit_kv_hints = false;
-  bool open_loop_replay = false, open_loop_strict = false;
-  bool streaming = false, legacy_max_tokens = false, server_token_count = false, per_chunk_usage = false;
-  bool download_video_content = false;
-  bool export_outputs_json = false;
-  bool tokenizer_trust_remote_code = false;
-  bool ssl_verify = true, extra_verbose = false, fail_on_client_bound = false;
-  bool show_trace_timing = false, export_http_trace = false;
-  int verbose = 0;
-  std::vector<std::string> goodput;
-  std::vector<std::string> ignored;  // values of not-yet-supported flags
-};
-
-// Upstream's endpoint types; all but chat and completions land with later issues.
+// Registers every option of the table (cli/option_table.h) with CLI11, in its help group.
 struct ProfileParser {
   CLI::App app{"Run a benchmark against an OpenAI-compatible endpoint.", "aiperf profile"};
   RawFlags raw;
@@ -95,337 +46,41 @@ struct ProfileParser {
     app.allow_extras();  // unknown flags get our own one-line error
     app.set_help_flag("-h,--help", "Print this help and exit.");
     app.get_formatter()->column_width(44);
-    add_endpoint_flags();
-    add_aws_flags();
-    add_input_flags();
-    add_load_flags();
-    add_trace_flags();
-    add_output_flags();
     // One hidden option under every not-yet-supported name: CLI11 checks each new option
     // against all earlier ones, so hundreds of separate options would make parsing slow.
     std::string unsupported;
-    for (std::string_view name : unsupported_profile_flags())
-      unsupported.append(unsupported.empty() ? "" : ",").append(name);
+    for (const OptionGroup& group : profile_option_groups())
+      for (const OptionSpec& spec : group.options) {
+        if (spec.supported())
+          add(group.title, spec);
+        else
+          unsupported.append(unsupported.empty() ? "" : ",").append(spec.names);
+      }
     unsupported_ = app.add_option(unsupported, raw.ignored)
                        ->expected(0, 1)
                        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
                        ->group("");
   }
 
-  // One value; a repeated flag keeps its last value.
-  void single(const char* group, const char* names, const char* type, std::string& sink,
-              const char* help) {
-    app.add_option(names, sink, help)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
-        ->type_name(type)
-        ->group(group);
-  }
-  // Several values after one flag and/or repeated flags, all kept in order.
-  void list(const char* group, const char* names, const char* type,
-            std::vector<std::string>& sink, const char* help) {
-    app.add_option(names, sink, help)->type_name(type)->group(group);
-  }
-  template <typename T>
-  void flag(const char* group, const char* names, T& sink, const char* help) {
-    app.add_flag(names, sink, help)->group(group);
-  }
-
-  void add_endpoint_flags() {
-    const char* g = "Endpoint";
-    list(g, "-m,--model-names,--model", "NAME", raw.models,
-         "Model name(s); comma list or repeated. Required.");
-    single(g, "--endpoint-type", "TYPE", raw.endpoint_type,
-           "chat (default), completions, responses, messages, embeddings, nim_embeddings, chat_embeddings, "
-           "nim_rankings, cohere_rankings, hf_tei_rankings, huggingface_generate, image_generation, image_edit, "
-           "video_generation, image_retrieval, audio_transcription, solido_rag, raw or template.");
-    single(g, "--custom-endpoint,--endpoint", "PATH", raw.custom_endpoint,
-           "URL path overriding the endpoint type's default path.");
-    flag(g, "--streaming", raw.streaming, "Request SSE streaming.");
-    single(g, "--request-content-type", "TYPE", raw.request_content_type,
-           "application/json or multipart/form-data (default: multipart for image_edit, "
-           "audio_transcription and video_generation, JSON otherwise).");
-    list(g, "-u,--url", "URL", raw.urls,
-         "Base URL(s); http:// is added when no scheme is given. Default http://localhost:8000.");
-    single(g, "--url-strategy", "STRATEGY", raw.url_strategy,
-           "How requests are spread over several --url: round_robin (the only choice).");
-    single(g, "--request-timeout-seconds", "SECONDS", raw.request_timeout,
-           "Per-request timeout in seconds (default 21600).");
-    single(g, "--api-key", "KEY", raw.api_key, "Sent as 'Authorization: Bearer <key>'.");
-    flag(g, "--use-legacy-max-tokens", raw.legacy_max_tokens,
-         "Send max_tokens instead of max_completion_tokens.");
-    flag(g, "--use-server-token-count", raw.server_token_count,
-         "Take token counts from the server's usage field.");
-    flag(g, "--per-chunk-usage", raw.per_chunk_usage,
-         "Ask for usage on every chunk (chat, --streaming, --use-server-token-count); ITL then "
-         "excludes the tokens of the first chunk.");
-    flag(g, "--download-video-content", raw.download_video_content,
-         "video_generation: after the job completes, download the video; request latency includes it.");
-    flag(g, "--ssl-verify,!--no-ssl-verify", raw.ssl_verify,
-         "Verify TLS certificates (default on).");
-    single(g, "--model-selection-strategy", "STRATEGY", raw.model_selection,
-           "With several --model names, which one each turn gets: round_robin (default) or random "
-           "(seeded by --random-seed).");
-    single(g, "--connection-reuse-strategy", "STRATEGY", raw.connection_reuse,
-           "pooled (default: keep-alive pool), never (a new connection per request) or "
-           "sticky-user-sessions (one connection per conversation).");
-    single(g, "--session-header", "NAME", raw.session_header,
-           "Header carrying the per-conversation id (default X-Correlation-ID).");
-    single("Tokenizer", "--tokenizer", "NAME", raw.tokenizer,
-           "HuggingFace id, local path, or builtin (default: the first model).");
-    single("Tokenizer", "--tokenizer-revision", "REV", raw.tokenizer_revision,
-           "Branch, tag or commit of a hub tokenizer (default main).");
-    flag("Tokenizer", "--tokenizer-trust-remote-code", raw.tokenizer_trust_remote_code,
-         "Accepted for compatibility; tokenizer.json needs no remote code.");
-  }
-
-  void add_aws_flags() {
-    const char* g = "AWS / SageMaker";
-    single(g, "--auth-type", "TYPE", raw.auth_type, "none (default) or sigv4: sign each request with AWS SigV4.");
-    single(g, "--aws-region", "REGION", raw.aws_region,
-           "SigV4 region (default: AWS_REGION, AWS_DEFAULT_REGION, ~/.aws/config).");
-    single(g, "--aws-service", "NAME", raw.aws_service,
-           "SigV4 signing name, e.g. execute-api (SageMaker: sagemaker).");
-    single(g, "--aws-profile", "NAME", raw.aws_profile,
-           "Profile of ~/.aws/credentials to sign with (default: environment, then AWS_PROFILE or default).");
-    single(g, "--transport,--transport-type", "TYPE", raw.transport, "http (default) or sagemaker.");
-    single(g, "--sagemaker-endpoint-name", "NAME", raw.sagemaker_endpoint,
-           "Invoke this SageMaker endpoint (implies --transport sagemaker and SigV4).");
-    single(g, "--sagemaker-target-model", "MODEL", raw.sagemaker_target_model,
-           "Multi-model endpoints: the model to invoke (not with --streaming).");
-    single(g, "--sagemaker-target-variant", "VARIANT", raw.sagemaker_target_variant,
-           "Production variant to invoke.");
-    single(g, "--sagemaker-inference-component-name", "NAME", raw.sagemaker_component,
-           "Inference component to invoke.");
-  }
-
-  void add_input_flags() {
-    const char* g = "Input";
-    list(g, "--extra-inputs", "KEY:VALUE", raw.extra_inputs,
-         "Extra body fields: key:value (repeatable) or one JSON object.");
-    list(g, "-H,--header", "NAME:VALUE", raw.headers,
-         "Extra HTTP headers: Name:Value (repeatable) or one JSON object.");
-    single(g, "--prompt-input-tokens-mean,--synthetic-input-tokens-mean,--isl", "INT", raw.isl,
-           "Mean input tokens per synthetic prompt (default 550).");
-    single(g, "--prompt-input-tokens-stddev,--synthetic-input-tokens-stddev,--isl-stddev", "FLOAT",
-           raw.isl_stddev, "Stddev of input tokens (default 0).");
-    single(g, "--prompt-output-tokens-mean,--output-tokens-mean,--osl", "INT", raw.osl,
-           "Requested output tokens (default: none sent).");
-    single(g, "--prompt-output-tokens-stddev,--output-tokens-stddev,--osl-stddev", "FLOAT",
-           raw.osl_stddev, "Stddev of requested output tokens (default 0).");
-    single(g, "--num-dataset-entries,--num-prompts", "INT", raw.num_dataset_entries,
-           "Distinct synthetic prompts (default 100).");
-    single(g, "--random-seed", "INT", raw.random_seed, "Seed for reproducible synthesis.");
-    single(g, "--seq-dist,--sequence-distribution", "DIST", raw.seq_dist,
-           "ISL/OSL mixture replacing --isl/--osl: 'ISL[|SD],OSL[|SD]:W;...', '[(ISL,OSL):W,...]' "
-           "or JSON {\"pairs\":[...]}; weights are relative.");
-    single(g, "--prompt-prefix-pool-size,--prefix-prompt-pool-size,--num-prefix-prompts", "INT",
-           raw.prefix_pool_size, "Number of shared prefix prompts (default 0: none).");
-    single(g, "--prompt-prefix-length,--prefix-prompt-length", "INT", raw.prefix_length,
-           "Tokens of each prefix prompt, added in front of the ISL (default 0).");
-    single(g, "--shared-system-prompt-length", "INT", raw.shared_system_length,
-           "Tokens of one system prompt sent with every request (chat only).");
-    single(g, "--user-context-prompt-length", "INT", raw.user_context_length,
-           "Tokens of a per-entry context message sent before the prompt (chat only).");
-    // workloads-and-endpoints.md §2.11: synthetic query/passages for the rankings endpoints.
-    single(g, "--rankings-passages-mean", "INT", raw.rankings_passages, "Passages per rankings request (default 1).");
-    single(g, "--rankings-passages-stddev", "INT", raw.rankings_passages_sd, "Stddev of passages (default 0).");
-    single(g, "--rankings-query-prompt-token-mean", "INT", raw.rankings_query_tokens,
-           "Tokens per rankings query (default 550).");
-    single(g, "--rankings-query-prompt-token-stddev", "INT", raw.rankings_query_tokens_sd,
-           "Stddev of query tokens (default 0).");
-    single(g, "--rankings-passages-prompt-token-mean", "INT", raw.rankings_passage_tokens,
-           "Tokens per rankings passage (default 550).");
-    single(g, "--rankings-passages-prompt-token-stddev", "INT", raw.rankings_passage_tokens_sd,
-           "Stddev of passage tokens (default 0).");
-    add_media_flags();
-  }
-
-  // workloads-and-endpoints.md §6.1, §6.2: synthetic images and audio in chat bodies.
-  void add_media_flags() {
-    const char* g = "Multimodal";
-    single(g, "--image-width-mean", "PX", raw.image_width, "Mean image width; images need both means > 0.");
-    single(g, "--image-width-stddev", "PX", raw.image_width_sd, "Stddev of image width (default 0).");
-    single(g, "--image-height-mean", "PX", raw.image_height, "Mean image height.");
-    single(g, "--image-height-stddev", "PX", raw.image_height_sd, "Stddev of image height (default 0).");
-    single(g, "--image-batch-size,--batch-size-image", "INT", raw.image_batch, "Images per turn (default 1).");
-    single(g, "--image-format", "FMT", raw.image_format, "png (default), jpeg or random (drawn per image).");
-    single(g, "--image-source", "SRC", raw.image_source, "Pixel source: noise (default) or a directory of JPEG/PNG images, resized.");
-    single(g, "--image-source-sampling", "MODE", raw.image_source_sampling,
-           "random-with-replacement (default), shuffle-cycle or sequential-cycle; finite sources only.");
-    single(g, "--audio-length-mean", "SECONDS", raw.audio_length, "Mean clip duration; audio needs it > 0.");
-    single(g, "--audio-length-stddev", "SECONDS", raw.audio_length_sd, "Stddev of clip duration (default 0).");
-    single(g, "--audio-batch-size,--batch-size-audio", "INT", raw.audio_batch, "Audio clips per turn (default 1).");
-    single(g, "--audio-format", "FMT", raw.audio_format, "wav (default) or mp3 (MPEG Layer III through libsndfile; its rates only).");
-    list(g, "--audio-depths", "BITS", raw.audio_depths, "Bit depths drawn from per clip: 8, 16, 24, 32 (default 16).");
-    list(g, "--audio-sample-rates", "KHZ", raw.audio_sample_rates,
-         "Sample rates in kHz drawn from per clip (default 16; values > 96 are Hz).");
-    single(g, "--audio-num-channels", "INT", raw.audio_channels, "1 (default) or 2.");
-  }
-
-  void add_load_flags() {
-    const char* g = "Load generator";
-    single(g, "--concurrency", "INT", raw.concurrency, "Requests in flight (default 1).");
-    single(g, "--request-count,--num-requests", "INT", raw.request_count,
-           "Requests to send (default 10 unless a duration is set).");
-    single(g, "--benchmark-duration", "SECONDS", raw.benchmark_duration,
-           "Stop issuing requests after this many seconds.");
-    single(g, "--benchmark-grace-period", "SECONDS", raw.grace_period,
-           "Seconds to wait for in-flight responses after the duration (default 30; inf).");
-    single(g, "--warmup-request-count,--num-warmup-requests", "INT", raw.warmup_request_count,
-           "Warmup requests before profiling (results discarded).");
-    single(g, "--warmup-duration", "SECONDS", raw.warmup_duration,
-           "Warmup for this long before profiling (results discarded).");
-    single(g, "--warmup-grace-period", "SECONDS", raw.warmup_grace,
-           "Seconds to wait for warmup responses after its duration (default inf).");
-    single(g, "--warmup-concurrency", "INT", raw.warmup_concurrency,
-           "Warmup concurrency (default: --concurrency).");
-    single(g, "--warmup-request-rate", "REQ/S", raw.warmup_rate,
-           "Warmup request rate (default: --request-rate).");
-    single(g, "--warmup-arrival-pattern", "PATTERN", raw.warmup_pattern,
-           "Warmup arrival pattern (default: --arrival-pattern).");
-    single(g, "--warmup-request-rate-ramp-duration", "SECONDS", raw.warmup_rate_ramp,
-           "Warmup rate ramp (default: --request-rate-ramp-duration).");
-    single(g, "--concurrency-ramp-duration", "SECONDS", raw.concurrency_ramp,
-           "Raise concurrency from 1 to --concurrency in +1 steps over this long.");
-    single(g, "--warmup-concurrency-ramp-duration", "SECONDS", raw.warmup_concurrency_ramp,
-           "Ramp for the warmup phase (default: --concurrency-ramp-duration).");
-    single(g, "--request-rate", "REQ/S", raw.request_rate,
-           "Open loop: send this many requests per second; --concurrency becomes a ceiling.");
-    single(g, "--arrival-pattern,--request-rate-mode", "PATTERN", raw.arrival_pattern,
-           "Inter-arrival gaps with --request-rate: poisson (default), constant or gamma.");
-    single(g, "--arrival-smoothness,--vllm-burstiness", "K", raw.arrival_smoothness,
-           "Gamma shape (CV 1/sqrt(K)); alone it selects the gamma pattern.");
-    single(g, "--request-rate-ramp-duration", "SECONDS", raw.rate_ramp,
-           "Raise the rate linearly from 0.1/SECONDS of the target to the target over this long.");
-    single(g, "--request-rate-series", "FILE", raw.rate_series,
-           "Open loop with a rate that follows a JSON list of {time_s, qps} points.");
-    single(g, "--failed-request-threshold", "RATIO", raw.failed_request_threshold,
-           "Abort when this fraction (0..1) of profiling requests has failed (checked after max(concurrency, 10)).");
-    single(g, "--prefill-concurrency", "INT", raw.prefill_concurrency,
-           "Most requests awaiting their first streamed token (needs --streaming).");
-    single(g, "--prefill-concurrency-ramp-duration", "SECONDS", raw.prefill_ramp,
-           "Raise --prefill-concurrency from 1 in +1 steps over this long.");
-    single(g, "--warmup-prefill-concurrency", "INT", raw.warmup_prefill_concurrency,
-           "Prefill concurrency of the warmup phase (default: --prefill-concurrency).");
-    single(g, "--warmup-prefill-concurrency-ramp-duration", "SECONDS", raw.warmup_prefill_ramp,
-           "Prefill ramp of the warmup phase (default: --prefill-concurrency-ramp-duration).");
-    single(g, "--request-cancellation-rate", "PERCENT", raw.cancellation_rate,
-           "Percent of profiling requests to cancel, each drawn independently (0-100].");
-    single(g, "--request-cancellation-delay", "SECONDS", raw.cancellation_delay,
-           "Seconds after a cancelled request is fully sent before disconnecting (default 0).");
-    single(g, "--workers-max,--max-workers", "INT", raw.workers_max,
-           "Worker threads (default: from the CPU count, capped by concurrency).");
-    single(g, "--user-centric-rate", "REQ/S", raw.user_centric_rate,
-           "User-centric mode: this many requests/s in total over --num-users users (multi-turn).");
-    single(g, "--num-users", "INT", raw.num_users, "Simulated users for --user-centric-rate.");
-    add_conversation_flags();
-  }
-
-  void add_conversation_flags() {
-    const char* g = "Conversations";
-    single(g, "--conversation-num,--num-conversations,--num-sessions", "INT", raw.conversation_num,
-           "Conversations to start (a stop condition; started ones finish). Sizes the dataset.");
-    single(g, "--conversation-turn-mean,--session-turns-mean", "INT", raw.turn_mean,
-           "Mean turns per conversation (default 1).");
-    single(g, "--conversation-turn-stddev,--session-turns-stddev", "INT", raw.turn_stddev,
-           "Stddev of turns per conversation (default 0).");
-    single(g, "--conversation-turn-delay-mean,--session-turn-delay-mean", "MS", raw.delay_mean,
-           "Mean think time before turns 2..N, from the previous reply (default 0).");
-    single(g, "--conversation-turn-delay-stddev,--session-turn-delay-stddev", "MS", raw.delay_stddev,
-           "Stddev of the think time (default 0).");
-    single(g, "--conversation-turn-delay-ratio,--session-delay-ratio", "FLOAT", raw.delay_ratio,
-           "Multiplies every think time (default 1; 0 removes them).");
-  }
-
-  void add_trace_flags() {
-    const char* g = "Input file / trace replay";
-    single(g, "--input-file", "PATH", raw.input_file, "Dataset file (or random_pool directory) replacing the synthetic prompts.");
-    single(g, "--custom-dataset-type", "TYPE", raw.custom_dataset_type,
-           "single_turn, multi_turn, random_pool, mooncake_trace, bailian_trace, burst_gpt_trace, "
-           "raw_payload, inputs_json, sagemaker_data_capture, weka_trace, tracelab, dag_jsonl or baseten_trace "
-           "(default: inferred from the first row).");
-    single(g, "--public-dataset", "NAME", raw.public_dataset,
-           "Public dataset read from local files (docs/datasets.md): sharegpt, aimo, aimo_aime, aimo_numina_cot, "
-           "aimo_numina_1_5, instruct_coder, spec_al_gsm8k, spec_al_math500, spec_al_humaneval, spec_al_mbpp, h_cua_perf, "
-           "spec_al_mtbench, blazedit_5k, blazedit_10k, spec_bench, weka_hf, semianalysis_cc_traces_weka_*, speed_bench_*.");
-    single(g, "--hf-subset", "NAME", raw.hf_subset, "HuggingFace subset (config) of a --public-dataset.");
-    single(g, "--hf-weka-dataset", "REPO", raw.hf_weka_dataset,
-           "HuggingFace dataset of weka traces (org/name) for --public-dataset weka_hf.");
-    list(g, "--dataset-filter", "KEY=VALUE", raw.dataset_filters,
-         "Row filters, for public datasets that declare them (h_cua_perf: n_screenshots, min_trace_length, "
-         "max_trace_length, avg_trace_length).");
-    single(g, "--isl-block-size,--prompt-input-tokens-block-size,--synthetic-input-tokens-block-size",
-           "INT", raw.isl_block_size, "Tokens per trace hash_id block (mooncake_trace default 512, bailian_trace 16).");
-    flag(g, "--fixed-schedule", raw.fixed_schedule,
-         "Send each row at its timestamp (on by default for a timestamped trace).");
-    flag(g, "--no-fixed-schedule", raw.no_fixed_schedule,
-         "Ignore a trace's timestamps; use concurrency or request-rate mode.");
-    flag(g, "--ignore-trace-delays", raw.ignore_trace_delays,
-         "Drop a trace's timestamps and delays: rows go back to back (no effect with --fixed-schedule).");
-    flag(g, "--uuid-and-strip", raw.uuid_and_strip,
-         "vLLM multimodal cache: a session's repeated images (single_turn rows sharing a session_id) go as "
-         "uuid-only references after their first request; images without image_uuids are named by content.");
-    flag(g, "--fixed-schedule-auto-offset", raw.schedule_auto_offset,
-         "Schedule zero = first kept timestamp (the default unless a start offset is given).");
-    single(g, "--fixed-schedule-start-offset", "MS", raw.schedule_start,
-           "Replay only rows with timestamp >= MS; MS becomes schedule zero.");
-    single(g, "--fixed-schedule-end-offset", "MS", raw.schedule_end,
-           "Replay only rows with timestamp <= MS.");
-    flag(g, "--use-think-time-only", raw.use_think_time_only,
-         "weka_trace/tracelab: the delay before a turn is its recorded think time only.");
-    single(g, "--trace-idle-gap-cap-seconds", "SECONDS", raw.trace_idle_gap_cap,
-           "weka_trace/tracelab: shorten every idle gap inside a trace to at most SECONDS.");
-    single(g, "--inter-turn-delay-cap-seconds", "SECONDS", raw.inter_turn_delay_cap,
-           "weka_trace/tracelab: clamp every delay between turns to at most SECONDS.");
-    single(g, "--max-context-length", "TOKENS", raw.max_context_length,
-           "weka_trace/tracelab: drop traces whose recorded peak input+output exceeds TOKENS.");
-    single(g, "--synthesis-max-osl", "TOKENS", raw.synthesis_max_osl,
-           "weka_trace/tracelab: cap the max_tokens of parent (root) turns.");
-    add_baseten_flags();
-  }
-
-  void add_baseten_flags() {
-    const char* g = "Input file / trace replay";
-    single(g, "--replay-speedup", "FLOAT", raw.replay_speedup, "baseten_trace: divide trace times by this (> 0).");
-    single(g, "--max-idle-gap-cap-seconds", "SEC", raw.max_idle_gap_cap,
-           "baseten_trace: shorten every idle gap of the trace to at most SEC (after the speedup).");
-    single(g, "--trace-session-sample-ratio", "FLOAT", raw.session_sample_ratio,
-           "baseten_trace: replay this fraction (0, 1] of whole sessions (picked with --random-seed).");
-    flag(g, "--force-min-tokens", raw.force_min_tokens, "baseten_trace: min_tokens = recorded output length (default).");
-    flag(g, "--no-force-min-tokens", raw.no_force_min_tokens, "baseten_trace: send no min_tokens.");
-    flag(g, "--omit-kv-hints", raw.omit_kv_hints, "baseten_trace: send no hash_ids / block_size.");
-    flag(g, "--open-loop-replay", raw.open_loop_replay,
-         "baseten_trace: a turn goes at its trace time or when the previous one completes (the default).");
-    flag(g, "--open-loop-strict", raw.open_loop_strict, "baseten_trace: every row is a session of its own.");
-  }
-
-  void add_output_flags() {
-    const char* g = "Output";
-    single(g, "--output-artifact-dir,--artifact-dir", "DIR", raw.artifact_dir,
-           "Artifact directory (default artifacts).");
-    single(g, "--export-level,--profile-export-level", "LEVEL", raw.export_level,
-           "summary, records (default) or raw.");
-    flag(g, "--export-outputs-json", raw.export_outputs_json,
-         "Also write outputs.json: each response's text with its key metrics (implied by --export-level raw).");
-    single(g, "--profile-export-prefix,--profile-export-file", "NAME", raw.profile_export_prefix,
-           "Stem of every export file name (NAME.json, NAME.csv, NAME.jsonl, NAME_raw.jsonl, ...).");
-    single(g, "--slice-duration", "SECONDS", raw.slice_duration,
-           "Also write per-slice statistics (<stem>_timeslices.json/.csv) for slices this long.");
-    single(g, "--ui-type,--ui", "TYPE", raw.ui_type,
-           "simple or none (default: simple on a terminal); no live display yet: results print at the end.");
-    list(g, "--goodput", "TAG:VALUE", raw.goodput,
-         "SLOs, e.g. \"time_to_first_token:100 inter_token_latency:3.4\" (display units).");
-    flag(g, "--fail-on-client-bound", raw.fail_on_client_bound,
-         "Exit with status 3 (after writing every artifact) when the client was the bottleneck.");
-    flag(g, "--show-trace-timing", raw.show_trace_timing,
-         "Compute the HTTP trace metrics (http_req_*) and print their table.");
-    flag(g, "--export-http-trace", raw.export_http_trace,
-         "Add each request's HTTP trace (trace_data) to profile_export.jsonl.");
-    single(g, "--log-level", "LEVEL", raw.log_level,
-           "TRACE, DEBUG, INFO (default), NOTICE, WARNING, SUCCESS, ERROR or CRITICAL: the level of "
-           "<artifact-dir>/logs/aiperf.log, and of stderr when given (default: warnings only).");
-    flag(g, "-v,--verbose", raw.verbose, "Debug logging (--log-level DEBUG); -vv for trace.");
-    flag(g, "--extra-verbose", raw.extra_verbose, "Trace logging.");
+  void add(std::string_view group, const OptionSpec& spec) {
+    const std::string names(spec.names), help(spec.help), title(group);
+    std::visit(
+        [&](auto member) {
+          using Member = decltype(member);
+          if constexpr (std::is_same_v<Member, std::string RawFlags::*>) {
+            // One value; a repeated flag keeps its last value.
+            app.add_option(names, raw.*member, help)
+                ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+                ->type_name(std::string(spec.metavar))
+                ->group(title);
+          } else if constexpr (std::is_same_v<Member, std::vector<std::string> RawFlags::*>) {
+            // Several values after one flag and/or repeated flags, all kept in order.
+            app.add_option(names, raw.*member, help)->type_name(std::string(spec.metavar))->group(title);
+          } else if constexpr (!std::is_same_v<Member, std::monostate>) {
+            app.add_flag(names, raw.*member, help)->group(title);
+          }
+        },
+        spec.sink);
   }
 };
 
@@ -501,18 +156,25 @@ void reject_unsupported(const ProfileParser& p, const std::vector<std::string>& 
   if (p.unsupported_->count() == 0) return;
   // Report the first one on the command line, so the message matches what the user sees first.
   for (const std::string& arg : args)
-    if (std::string alias = matched_alias(p.unsupported_, arg); !alias.empty())
-      throw ConfigError(alias + " is not supported yet by aiperf-cpp");
+    if (std::string alias = matched_alias(p.unsupported_, arg); !alias.empty()) {
+      const OptionSpec* spec = find_profile_option(alias);
+      throw ConfigError(alias + " is not supported yet by aiperf-cpp" +
+                        (spec ? " (" + std::string(spec->owner) + ")" : std::string()));
+    }
   throw ConfigError("a flag that is not supported yet by aiperf-cpp was given");
 }
 
 class Converter {
  public:
-  Converter(const ProfileParser& p, const std::vector<std::string>& args) : p_(p), args_(args) {}
+  Converter(const RawFlags& raw, const OptionSources& sources, const std::vector<std::string>& args)
+      : raw_(raw), sources_(sources), args_(args) {}
 
-  bool given(const char* name) const { return p_.app.count(name) > 0; }
+  bool given(const char* name) const { return sources_.contains(&spec(name)); }
+  // How the user spelled the option: the alias typed, or "file:line:column: yaml.path".
   std::string name(const char* any_alias) const {
-    return typed_name(p_.app.get_option(any_alias), args_);
+    const OptionSpec& o = spec(any_alias);
+    auto it = sources_.find(&o);
+    return it == sources_.end() ? o.canonical_name() : it->second.spelled;
   }
 
   // nullopt when the flag was not given; otherwise the checked value.
@@ -543,7 +205,7 @@ class Converter {
 
   ProfileConfig convert() const {
     ProfileConfig c;
-    const RawFlags& r = p_.raw;
+    const RawFlags& r = raw_;
     const std::string url_credentials = convert_endpoint(c, r);
     convert_input(c, r);
     convert_aws(c, r);
@@ -1300,7 +962,14 @@ class Converter {
     }
   }
 
-  const ProfileParser& p_;
+  static const OptionSpec& spec(const char* any_alias) {
+    const OptionSpec* o = find_profile_option(any_alias);
+    if (!o) throw std::logic_error(std::string("option table has no ") + any_alias);
+    return *o;
+  }
+
+  const RawFlags& raw_;
+  const OptionSources& sources_;
   const std::vector<std::string>& args_;
 };
 
@@ -1309,6 +978,53 @@ std::string one_line(std::string s) {
     if (ch == '\n' || ch == '\r') ch = ' ';
   while (!s.empty() && s.back() == ' ') s.pop_back();
   return s;
+}
+
+// The options the command line gave, each under the alias the user typed.
+OptionSources command_line_sources(const ProfileParser& parser, const std::vector<std::string>& args) {
+  OptionSources sources;
+  for (const OptionGroup& group : profile_option_groups())
+    for (const OptionSpec& spec : group.options) {
+      if (!spec.supported()) continue;
+      const CLI::Option* opt = parser.app.get_option_no_throw(spec.canonical_name());
+      if (opt && opt->count() > 0) sources[&spec] = {typed_name(opt, args), false};
+    }
+  return sources;
+}
+
+// A check that names options by their flags ("--per-chunk-usage requires --streaming") also
+// says where the YAML file set them.
+ConfigError with_yaml_locations(const ConfigError& e, const OptionSources& sources) {
+  std::string message = e.what();
+  std::string where;
+  for (const auto& [spec, source] : sources) {
+    if (!source.from_yaml || message.find(source.spelled) != std::string::npos) continue;
+    for (const std::string& name : spec->all_names()) {
+      const size_t at = message.find(name);
+      const size_t end = at + name.size();
+      if (at == std::string::npos || (end < message.size() && (std::isalnum(static_cast<unsigned char>(message[end])) ||
+                                                               message[end] == '-')))
+        continue;
+      where += (where.empty() ? " (" : "; ") + name + " is " + source.spelled;
+      break;
+    }
+  }
+  return ConfigError(where.empty() ? message : message + where + ")");
+}
+
+void load_config_file(const std::string& path, RawFlags& raw, OptionSources& sources) {
+  if (path.empty()) throw ConfigError("--config: empty path");
+  YamlConfig config = load_yaml_config(path, process_environment());
+  for (const std::string& w : config.warnings) log_warning(w);
+  if (!config.sweep.is_null())
+    throw ConfigError(path + ": sweep: running sweeps is not supported yet by aiperf-cpp (issue 18: sweeps, "
+                      "multi-run and search); `aiperf config expand --config-file " + path + "` lists the variations");
+  if (const YamlNode* runs = config.multi_run.find("num_runs"); runs && runs->scalar != "1")
+    throw ConfigError(path + ": multi_run: several runs are not supported yet by aiperf-cpp (issue 18: sweeps, "
+                      "multi-run and search)");
+  if (!config.plot.is_null())
+    throw ConfigError(path + ": plot: plots are not supported yet by aiperf-cpp (issue 19: plots)");
+  apply_yaml_settings(yaml_settings(config, config.body, config.variables), raw, sources);
 }
 
 }  // namespace
@@ -1327,7 +1043,13 @@ std::optional<ProfileConfig> parse_profile_args(const std::vector<std::string>& 
   }
   reject_leftovers(parser.app);
   reject_unsupported(parser, args);
-  return Converter(parser, args).convert();
+  OptionSources sources = command_line_sources(parser, args);
+  if (sources.contains(find_profile_option("--config"))) load_config_file(parser.raw.config_file, parser.raw, sources);
+  try {
+    return Converter(parser.raw, sources, args).convert();
+  } catch (const ConfigError& e) {
+    throw with_yaml_locations(e, sources);
+  }
 }
 
 std::string profile_usage() { return ProfileParser().app.help(); }

@@ -1,0 +1,44 @@
+#include "cli/option_choices.h"
+
+#include "config/endpoint_catalog.h"
+#include "config/enum_names.h"
+#include "config/public_datasets.h"
+
+namespace aiperf {
+namespace {
+
+template <class E>
+std::string spaced() {
+  std::string out;
+  for (const EnumName<E>& n : names_of(E{})) (out.empty() ? out : out += ' ') += n.name;
+  return out;
+}
+
+}  // namespace
+
+std::string endpoint_type_choices() {
+  std::string out;
+  for (const EndpointInfo& e : kEndpointCatalog) (out.empty() ? out : out += ' ') += e.name;
+  return out;
+}
+std::string export_level_choices() { return spaced<ExportLevel>(); }
+std::string ui_type_choices() { return spaced<UiType>(); }
+std::string arrival_pattern_choices() { return spaced<ArrivalPattern>(); }
+std::string custom_dataset_type_choices() { return spaced<CustomDatasetType>(); }
+std::string connection_reuse_choices() { return spaced<ConnectionReuse>(); }
+std::string model_selection_choices() { return spaced<ModelSelection>(); }
+std::string image_format_choices() { return spaced<ImageFormat>(); }
+std::string image_source_sampling_choices() { return spaced<ImageSourceSampling>(); }
+std::string audio_format_choices() { return spaced<AudioFormat>(); }
+std::string log_level_choices() { return "TRACE DEBUG INFO NOTICE WARNING SUCCESS ERROR CRITICAL"; }
+std::string url_strategy_choices() { return "round_robin"; }
+std::string request_content_type_choices() { return "application/json multipart/form-data"; }
+std::string auth_type_choices() { return "none sigv4"; }
+std::string transport_choices() { return "http sagemaker"; }
+std::string public_dataset_choices() {
+  std::string out;
+  for (const PublicDatasetInfo& d : public_datasets()) (out.empty() ? out : out += ' ') += d.name;
+  return out;
+}
+
+}  // namespace aiperf

@@ -1,0 +1,205 @@
+// clang-format off
+#include "cli/option_choices.h"
+#include "cli/option_table.h"
+
+namespace aiperf {
+
+std::span<const OptionSpec> goodput_options() {
+  static const OptionSpec kOptions[] = {
+      {.names = "--goodput",
+       .metavar = "TAG:VALUE",
+       .sink = &RawFlags::goodput,
+       .help = "SLOs, e.g. \"time_to_first_token:100 inter_token_latency:3.4\" (display units).",
+       .yaml = "slos"},
+  };
+  return kOptions;
+}
+
+std::span<const OptionSpec> output_options() {
+  static const OptionSpec kOptions[] = {
+      {.names = "--output-artifact-dir,--artifact-dir",
+       .metavar = "DIR",
+       .sink = &RawFlags::artifact_dir,
+       .help = "Artifact directory (default artifacts).",
+       .yaml = "artifacts.dir"},
+      {.names = "--export-level,--profile-export-level",
+       .metavar = "LEVEL",
+       .sink = &RawFlags::export_level,
+       .help = "summary, records (default) or raw.",
+       .yaml = "artifacts.export_level",
+       .choices = export_level_choices},
+      {.names = "--export-outputs-json",
+       .sink = &RawFlags::export_outputs_json,
+       .help = "Also write outputs.json: each response's text with its key metrics (implied by --export-level raw).",
+       .yaml = "artifacts.outputs_json"},
+      {.names = "--profile-export-prefix,--profile-export-file",
+       .metavar = "NAME",
+       .sink = &RawFlags::profile_export_prefix,
+       .help = "Stem of every export file name (NAME.json, NAME.csv, NAME.jsonl, NAME_raw.jsonl, ...).",
+       .yaml = "artifacts.prefix"},
+      {.names = "--slice-duration",
+       .metavar = "SECONDS",
+       .sink = &RawFlags::slice_duration,
+       .help = "Also write per-slice statistics (<stem>_timeslices.json/.csv) for slices this long.",
+       .yaml = "artifacts.slice_duration"},
+      {.names = "--fail-on-client-bound",
+       .sink = &RawFlags::fail_on_client_bound,
+       .help = "Exit with status 3 (after writing every artifact) when the client was the bottleneck.",
+       .yaml = "runtime.fail_on_client_bound"},
+      {.names = "--show-trace-timing",
+       .sink = &RawFlags::show_trace_timing,
+       .help = "Compute the HTTP trace metrics (http_req_*) and print their table.",
+       .yaml = "artifacts.show_trace_timing"},
+      {.names = "--export-http-trace",
+       .sink = &RawFlags::export_http_trace,
+       .help = "Add each request's HTTP trace (trace_data) to profile_export.jsonl.",
+       .yaml = "artifacts.trace"},
+      {.names = "--auto-plot", .owner = "issue 19: plots"},
+      {.names = "--gen-ai-provider", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--mlflow-artifact-glob", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--mlflow-experiment", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--mlflow-parent-run-id", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--mlflow-run-name", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--mlflow-tag", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--mlflow-tracking-uri", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--no-auto-plot", .owner = "issue 19: plots"},
+      {.names = "--otel-resource-attributes", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--otel-url", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--plot-required", .owner = "issue 19: plots"},
+      {.names = "--stream", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--wandb-entity", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--wandb-project", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--wandb-run-name", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--wandb-tag", .owner = "issue 21: telemetry and exporters"},
+  };
+  return kOptions;
+}
+
+std::span<const OptionSpec> telemetry_options() {
+  static const OptionSpec kOptions[] = {
+      {.names = "--ui-type,--ui",
+       .metavar = "TYPE",
+       .sink = &RawFlags::ui_type,
+       .help = "simple or none (default: simple on a terminal); no live display yet: results print at the end.",
+       .yaml = "runtime.ui",
+       .choices = ui_type_choices},
+      {.names = "--gpu-telemetry", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--network-latency-automatic", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--network-latency-mean", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--network-latency-ping-interval", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--no-gpu-telemetry", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--no-server-metrics", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--server-metrics", .owner = "issue 21: telemetry and exporters"},
+      {.names = "--server-metrics-formats", .owner = "issue 21: telemetry and exporters"},
+  };
+  return kOptions;
+}
+
+std::span<const OptionSpec> sweep_options() {
+  static const OptionSpec kOptions[] = {
+      {.names = "--bo-constraint-mode", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--concurrency-max", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--concurrency-min", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--concurrency-steps", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--confidence-level", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--convergence-metric", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--convergence-mode", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--convergence-stat", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--convergence-threshold", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--degradation-metric-tag", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--degradation-stat", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--degradation-threshold", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--e2e-sla-ms", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--error-rate-sla", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--isl-max", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--isl-min", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--isl-osl-pairs", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--isl-steps", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--itl-sla-ms", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--no-parameter-sweep-same-seed", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--no-profile-run-disable-warmup-after-first", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--no-set-consistent-seed", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--no-sweep-table", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--no-vary-seed-per-trial", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--num-profile-runs", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--optuna-acquisition", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--optuna-sampler", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--optuna-terminator", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--osl-max", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--osl-min", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--osl-steps", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--parameter-sweep-cooldown-seconds", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--parameter-sweep-mode", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--parameter-sweep-same-seed", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--profile-run-cooldown-seconds", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--profile-run-disable-warmup-after-first", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-direction", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-initial-points", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-max-iterations", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-metric", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-percentile-pooling", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-planner", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-random-seed", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-recipe", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-sla", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-sla-tier", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-space", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-stat", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--search-style", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--set-consistent-seed", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--slo-attainment-fraction", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--sweep-type", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--sweep-variant", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--tpot-sla-ms", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--ttft-sla-ms", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--variant", .owner = "issue 18: sweeps, multi-run and search"},
+      {.names = "--vary-seed-per-trial", .owner = "issue 18: sweeps, multi-run and search"},
+  };
+  return kOptions;
+}
+
+std::span<const OptionSpec> accuracy_options() {
+  static const OptionSpec kOptions[] = {
+      {.names = "--accuracy-benchmark", .owner = "issue 24: accuracy, video, prompt options"},
+      {.names = "--accuracy-enable-cot", .owner = "issue 24: accuracy, video, prompt options"},
+      {.names = "--accuracy-grader", .owner = "issue 24: accuracy, video, prompt options"},
+      {.names = "--accuracy-n-shots", .owner = "issue 24: accuracy, video, prompt options"},
+      {.names = "--accuracy-no-enable-cot", .owner = "issue 24: accuracy, video, prompt options"},
+      {.names = "--accuracy-system-prompt", .owner = "issue 24: accuracy, video, prompt options"},
+      {.names = "--accuracy-tasks", .owner = "issue 24: accuracy, video, prompt options"},
+      {.names = "--accuracy-verbose", .owner = "issue 24: accuracy, video, prompt options"},
+  };
+  return kOptions;
+}
+
+std::span<const OptionSpec> service_options() {
+  static const OptionSpec kOptions[] = {
+      {.names = "--workers-max,--max-workers",
+       .metavar = "INT",
+       .sink = &RawFlags::workers_max,
+       .help = "Worker threads (default: from the CPU count, capped by concurrency).",
+       .yaml = "runtime.workers"},
+      {.names = "--log-level",
+       .metavar = "LEVEL",
+       .sink = &RawFlags::log_level,
+       .help = "TRACE, DEBUG, INFO (default), NOTICE, WARNING, SUCCESS, ERROR or CRITICAL: the level of <artifact-dir>/logs/aiperf.log, and of stderr when given (default: warnings only).",
+       .yaml = "logging.level",
+       .choices = log_level_choices},
+      {.names = "-v,--verbose",
+       .sink = &RawFlags::verbose,
+       .help = "Debug logging (--log-level DEBUG); -vv for trace."},
+      {.names = "--extra-verbose",
+       .sink = &RawFlags::extra_verbose,
+       .help = "Trace logging."},
+      {.names = "--api-host", .owner = "issue 22: cluster runs"},
+      {.names = "--api-port", .owner = "issue 22: cluster runs"},
+      {.names = "--record-processor-service-count", .owner = "issue 22: cluster runs"},
+      {.names = "--record-processors", .owner = "issue 22: cluster runs"},
+      {.names = "--stats-interval", .owner = "issue 20: live view"},
+      {.names = "--zmq-dual-bind", .owner = "issue 22: cluster runs"},
+      {.names = "--zmq-host", .owner = "issue 22: cluster runs"},
+      {.names = "--zmq-ipc-path", .owner = "issue 22: cluster runs"},
+  };
+  return kOptions;
+}
+}  // namespace aiperf

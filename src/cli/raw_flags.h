@@ -1,0 +1,60 @@
+#pragma once
+// The text of every `aiperf profile` option as it arrived (command line or YAML), before any
+// conversion. Conversion happens afterwards so that each error can name the spelling the user
+// wrote: the alias typed, or the YAML file, line and key.
+#include <string>
+#include <vector>
+
+namespace aiperf {
+
+struct RawFlags {
+  std::vector<std::string> models, urls, headers, extra_inputs;
+  std::string endpoint_type, custom_endpoint, request_timeout, api_key, tokenizer, tokenizer_revision;
+  std::string connection_reuse, session_header, model_selection, request_content_type;
+  std::string url_strategy;
+  std::string auth_type, aws_region, aws_service, aws_profile, transport;
+  std::string sagemaker_endpoint, sagemaker_target_model, sagemaker_target_variant, sagemaker_component;
+  std::string isl, isl_stddev, osl, osl_stddev, num_dataset_entries, random_seed;
+  std::string seq_dist, prefix_pool_size, prefix_length, shared_system_length, user_context_length;
+  std::string rankings_passages, rankings_passages_sd, rankings_query_tokens, rankings_query_tokens_sd;
+  std::string rankings_passage_tokens, rankings_passage_tokens_sd;
+  std::string image_width, image_width_sd, image_height, image_height_sd, image_batch, image_format;
+  std::string image_source, image_source_sampling;
+  std::string audio_length, audio_length_sd, audio_batch, audio_format, audio_channels;
+  std::vector<std::string> audio_depths, audio_sample_rates;
+  std::string concurrency, request_count, benchmark_duration, grace_period;
+  std::string failed_request_threshold;
+  std::string warmup_request_count, workers_max, concurrency_ramp, warmup_concurrency_ramp;
+  std::string request_rate, arrival_pattern, arrival_smoothness, rate_ramp, rate_series;
+  std::string warmup_duration, warmup_grace, warmup_concurrency, warmup_rate, warmup_pattern, warmup_rate_ramp;
+  std::string prefill_concurrency, prefill_ramp, warmup_prefill_concurrency, warmup_prefill_ramp;
+  std::string cancellation_rate, cancellation_delay;
+  std::string conversation_num, turn_mean, turn_stddev, delay_mean, delay_stddev, delay_ratio;
+  std::string user_centric_rate, num_users;
+  std::string artifact_dir, export_level, ui_type, log_level;
+  std::string profile_export_prefix, slice_duration;
+  std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;
+  std::string public_dataset, hf_subset, hf_weka_dataset;
+  std::vector<std::string> dataset_filters;
+  bool fixed_schedule = false, no_fixed_schedule = false, schedule_auto_offset = false;
+  bool ignore_trace_delays = false;
+  bool uuid_and_strip = false;
+  bool use_think_time_only = false;
+  std::string trace_idle_gap_cap, inter_turn_delay_cap, max_context_length, synthesis_max_osl;
+  std::string replay_speedup, max_idle_gap_cap, session_sample_ratio;  // baseten_trace
+  bool force_min_tokens = false, no_force_min_tokens = false, omit_kv_hints = false;
+  bool open_loop_replay = false, open_loop_strict = false;
+  bool streaming = false, legacy_max_tokens = false, server_token_count = false, per_chunk_usage = false;
+  bool download_video_content = false;
+  bool export_outputs_json = false;
+  bool tokenizer_trust_remote_code = false;
+  bool ssl_verify = true, extra_verbose = false, fail_on_client_bound = false;
+  bool show_trace_timing = false, export_http_trace = false;
+  int verbose = 0;
+  std::vector<std::string> goodput;
+  std::vector<std::string> ignored;  // values of not-yet-supported flags
+  std::string config_file;           // -f/--config
+};
+
+
+}  // namespace aiperf

@@ -1,0 +1,214 @@
+// -f/--config: a YAML file goes through the same conversion as the flags it stands for; every
+// bad file is one error naming file:line:column.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "cli/profile_cli.h"
+#include "cli/yaml_config.h"
+#include "config/template_expression.h"
+
+namespace aiperf {
+namespace {
+
+class YamlConfigTest : public ::testing::Test {
+ protected:
+  std::string write(const std::string& text, const std::string& name = "run.yaml") {
+    const std::string path = dir_ + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+  }
+  ProfileConfig parse(const std::string& text, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"-f", write(text)};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return *parse_profile_args(args);
+  }
+  std::string error_of(const std::string& text, std::vector<std::string> extra = {}) {
+    try {
+      parse(text, extra);
+    } catch (const ConfigError& e) {
+      std::string m = e.what();
+      // Messages start with the file's path; tests compare what follows it.
+      const std::string prefix = dir_ + "/";
+      for (size_t at = m.find(prefix); at != std::string::npos; at = m.find(prefix)) m.erase(at, prefix.size());
+      return m;
+    }
+    ADD_FAILURE() << "no ConfigError";
+    return "";
+  }
+  void SetUp() override {
+    dir_ = (std::filesystem::temp_directory_path() /
+            ("aiperf-yaml-" + std::to_string(::getpid()) + "-" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name()))
+               .string();
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string dir_;
+};
+
+constexpr const char* kLong = R"(schemaVersion: "2.0"
+variables:
+  conc: 8
+random_seed: 7
+benchmark:
+  models: [model-a, model-b]
+  tokenizer: builtin
+  endpoint:
+    urls: [localhost:9001, "http://127.0.0.1:9002"]
+    type: chat
+    streaming: true
+    timeout: 30
+    headers: {X-Team: perf}
+    extra: {ignore_eos: true, temperature: 0.5}
+  dataset:
+    type: synthetic
+    entries: 50
+    prompts:
+      isl: {mean: 128, stddev: 4}
+      osl: 32
+    prefix_prompts: {pool_size: 2, length: 16}
+  phases:
+    - {name: warmup, type: concurrency, concurrency: 2, requests: 4}
+    - name: profiling
+      type: poisson
+      rate: "{{ conc * 2.5 }}"
+      concurrency: "{{ conc }}"
+      requests: "{{ conc * 10 }}"
+      cancellation: {rate: 5, delay: 0.5}
+  artifacts: {dir: out, prefix: run1, slice_duration: 2m}
+  slos: {time_to_first_token: 100, inter_token_latency: 3.4}
+  logging: {level: debug}
+)";
+
+TEST_F(YamlConfigTest, AFileAndTheCommandLineItStandsForGiveTheSameConfig) {
+  const ProfileConfig y = parse(kLong);
+  const ProfileConfig f = *parse_profile_args(
+      {"-m", "model-a,model-b", "--tokenizer", "builtin", "--url", "localhost:9001", "--url", "http://127.0.0.1:9002",
+       "--endpoint-type", "chat", "--streaming", "--request-timeout-seconds", "30", "-H", "X-Team:perf",
+       "--extra-inputs", "ignore_eos:true", "--extra-inputs", "temperature:0.5", "--num-dataset-entries", "50",
+       "--isl", "128", "--isl-stddev", "4", "--osl", "32", "--prompt-prefix-pool-size", "2", "--prompt-prefix-length",
+       "16", "--warmup-concurrency", "2", "--warmup-request-count", "4", "--request-rate", "20", "--arrival-pattern",
+       "poisson", "--concurrency", "8", "--request-count", "80", "--request-cancellation-rate", "5",
+       "--request-cancellation-delay", "0.5", "--artifact-dir", "out", "--profile-export-prefix", "run1",
+       "--slice-duration", "120", "--goodput", "time_to_first_token:100 inter_token_latency:3.4", "--log-level",
+       "debug", "--random-seed", "7"});
+  EXPECT_EQ(y.model_names, f.model_names);
+  EXPECT_EQ(y.urls, f.urls);
+  EXPECT_EQ(y.headers, f.headers);
+  EXPECT_EQ(y.extra_inputs, f.extra_inputs);
+  EXPECT_EQ(y.streaming, f.streaming);
+  EXPECT_EQ(y.request_timeout_seconds, f.request_timeout_seconds);
+  EXPECT_EQ(y.isl_mean, f.isl_mean);
+  EXPECT_EQ(y.isl_stddev, f.isl_stddev);
+  EXPECT_EQ(y.osl_mean, f.osl_mean);
+  EXPECT_EQ(y.num_dataset_entries, f.num_dataset_entries);
+  EXPECT_EQ(y.random_seed, f.random_seed);
+  EXPECT_EQ(y.warmup_concurrency, f.warmup_concurrency);
+  EXPECT_EQ(y.warmup_request_count, f.warmup_request_count);
+  EXPECT_EQ(y.request_rate, f.request_rate);
+  EXPECT_EQ(y.request_rate, 20.0);
+  EXPECT_EQ(y.concurrency, f.concurrency);
+  EXPECT_EQ(y.request_count, f.request_count);
+  EXPECT_EQ(y.artifact_root, f.artifact_root);
+  EXPECT_EQ(y.profile_export_prefix, f.profile_export_prefix);
+  EXPECT_EQ(y.slice_duration, f.slice_duration);
+  EXPECT_EQ(y.goodput.size(), f.goodput.size());
+  EXPECT_EQ(y.log_level, f.log_level);
+}
+
+TEST_F(YamlConfigTest, FlagsTheUserPassedWinOverTheFile) {
+  const ProfileConfig c = parse(kLong, {"--concurrency", "3", "--isl", "64"});
+  EXPECT_EQ(c.concurrency, 3);
+  EXPECT_EQ(c.isl_mean, 64);
+  EXPECT_EQ(c.request_count, 80);  // from the file
+}
+
+TEST_F(YamlConfigTest, ShorthandsCamelCaseAndTheLegacyFlatForm) {
+  const ProfileConfig c = parse(
+      "model: m\nendpoint: {url: localhost:1}\ndataset: {isl: 10, osl: 5}\n"
+      "phases: {type: constant, rate: 4, requests: 9, gracePeriod: 3, duration: 10}\n");
+  EXPECT_EQ(c.model_names, std::vector<std::string>{"m"});
+  EXPECT_EQ(c.isl_mean, 10);
+  EXPECT_EQ(c.arrival_pattern, ArrivalPattern::constant);
+  EXPECT_EQ(c.request_rate, 4.0);
+  EXPECT_EQ(c.benchmark_grace_period, 3.0);
+  const ProfileConfig u = parse(
+      "benchmark:\n  model: m\n  dataset: {turns: {mean: 3}}\n"
+      "  phases: [{name: main, kind: profiling, type: user_centric, rate: 2, users: 4, sessions: 8}]\n");
+  EXPECT_EQ(u.user_centric_rate, 2.0);
+  EXPECT_EQ(u.num_users, 4);
+  EXPECT_EQ(u.conversation_turn_mean, 3);
+}
+
+TEST_F(YamlConfigTest, EnvironmentVariablesAreSubstitutedFirst) {
+  ::setenv("AIPERF_YAML_TEST_MODEL", "from-env", 1);
+  ::unsetenv("AIPERF_YAML_TEST_UNSET");
+  const ProfileConfig c = parse(
+      "benchmark:\n  model: ${AIPERF_YAML_TEST_MODEL}\n  phases:\n    type: concurrency\n    concurrency: "
+      "${AIPERF_YAML_TEST_UNSET:6}\n");
+  EXPECT_EQ(c.model_names.front(), "from-env");
+  EXPECT_EQ(c.concurrency, 6);
+  EXPECT_EQ(error_of("benchmark:\n  model: ${AIPERF_YAML_TEST_UNSET}\n"),
+            "run.yaml:2:10: environment variable AIPERF_YAML_TEST_UNSET is not set (write "
+            "${AIPERF_YAML_TEST_UNSET:default} to give a default)");
+}
+
+TEST_F(YamlConfigTest, EveryErrorNamesFileLineAndColumn) {
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  endpoint: {urll: x}\n"),
+            "run.yaml:3:14: endpoint: unknown key 'urll' (did you mean 'urls'?); valid keys: api_key, auth_type, "
+            "aws_profile, aws_region, aws_service, connection_reuse, download_video_content, extra, headers, path, "
+            "per_chunk_usage, ready_check_interval, ready_check_mode, ready_check_timeout, request_content_type, "
+            "sagemaker_endpoint_name, sagemaker_inference_component_name, sagemaker_target_model, "
+            "sagemaker_target_variant, session_header, ssl_verify, streaming, template, timeout, transport, type, "
+            "url_strategy, urls, use_legacy_max_tokens, use_server_token_count, uuid_and_strip");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  phases: {type: concurrency, concurrency: lots}\n"),
+            "run.yaml:3:44: phases.profiling.concurrency: expected an integer, got 'lots'");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  phases: {type: concurrency, concurrency: 0}\n"),
+            "run.yaml:3:44: phases.profiling.concurrency must be >= 1 (got 0)");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  endpoint: {streaming: perhaps}\n"),
+            "run.yaml:3:25: endpoint.streaming: expected true or false");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  phases: {type: concurrency, concurrency: [1, 2]}\n"),
+            "run.yaml:3:44: phases.profiling.concurrency: a list of values defines a sweep; sweeps are not supported "
+            "yet by aiperf-cpp (issue 18: sweeps, multi-run and search) — `aiperf config expand` shows the variations");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  endpoint: {per_chunk_usage: true}\n"),
+            "--per-chunk-usage requires --use-server-token-count (--per-chunk-usage is run.yaml:3:31: "
+            "endpoint.per_chunk_usage)");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  phases: {type: concurrency, rate: 5}\n"),
+            "run.yaml:3:31: phases.profiling.rate: needs a rate phase (type: poisson, constant or gamma), not "
+            "concurrency");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  phases: {type: concurrency, concurrency: \"{{ conc }}\"}\n"),
+            "run.yaml:3:44: in {{  conc  }}: unknown variable 'conc' (no variables: are defined)");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  endpoint: [\n"), "run.yaml:4:1: YAML syntax error: end of sequence flow not found");
+  EXPECT_EQ(error_of("bench: {}\nbenchmark: {model: m}\n"),
+            "run.yaml:1:1: unknown key 'bench' (did you mean 'benchmark'?); the top level takes schema_version, "
+            "benchmark, sweep, multi_run, variables, random_seed, no_sweep_table, plot");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  gpu_telemetry: {enabled: true}\n"),
+            "run.yaml:3:3: gpu_telemetry: not supported yet by aiperf-cpp (issue 21: telemetry and exporters)");
+}
+
+TEST(TemplateExpression, ASmallPythonLikeSubset) {
+  TemplateVariables v{{"conc", int64_t(8)}, {"name", std::string("run")}, {"rate", 2.5}};
+  EXPECT_EQ(evaluate_template_expression("conc * 10", v), TemplateValue(int64_t(80)));
+  EXPECT_EQ(evaluate_template_expression("conc / 16", v), TemplateValue(0.5));
+  EXPECT_EQ(evaluate_template_expression("-7 // 2", v), TemplateValue(int64_t(-4)));
+  EXPECT_EQ(evaluate_template_expression("-7 % 3", v), TemplateValue(int64_t(2)));
+  EXPECT_EQ(evaluate_template_expression("2 ** 10", v), TemplateValue(int64_t(1024)));
+  EXPECT_EQ(evaluate_template_expression("(conc + 2) * rate", v), TemplateValue(25.0));
+  EXPECT_EQ(evaluate_template_expression("name + '_' + 'x'", v), TemplateValue(std::string("run_x")));
+  EXPECT_EQ(evaluate_template_expression("(rate * 3) | int", v), TemplateValue(int64_t(7)));
+  bool whole = false;
+  EXPECT_EQ(render_template("{{ conc }}", v, whole), TemplateValue(int64_t(8)));
+  EXPECT_TRUE(whole);
+  EXPECT_EQ(render_template("c{{ conc }}-{{ name }}", v, whole), TemplateValue(std::string("c8-run")));
+  EXPECT_FALSE(whole);
+  EXPECT_THROW(evaluate_template_expression("conc +", v), TemplateError);
+  EXPECT_THROW(evaluate_template_expression("import os", v), TemplateError);
+  EXPECT_THROW(evaluate_template_expression("conc / 0", v), TemplateError);
+  EXPECT_THROW(evaluate_template_expression("name * 2", v), TemplateError);
+}
+
+}  // namespace
+}  // namespace aiperf
