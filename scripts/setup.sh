@@ -17,6 +17,7 @@ else
     libyaml-cpp-dev
     # tests
     libgtest-dev libgmock-dev googletest python3 openssl procps flac
+    python3-jsonschema python3-yaml
     # benchmarks (peers measured in the same run)
     wrk nghttp2-client
     # real-server tier (llama.cpp is cloned from a git bundle; health and /metrics via curl)

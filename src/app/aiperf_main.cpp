@@ -6,10 +6,13 @@
 #include <vector>
 
 #include "app/analyze_trace_command.h"
+#include "app/chat_command.h"
+#include "app/config_command.h"
 #include "app/plugins_command.h"
 #include "app/profile_run.h"
 #include "app/tokenize_command.h"
 #include "cli/profile_cli.h"
+#include "cli/shell_completion.h"
 #include "common/log.h"
 #include "config/env_settings.h"
 #include "config/profile_config.h"
@@ -37,8 +40,19 @@ int main(int argc, char** argv) {
   if (args[0] == "tokenize") return aiperf::run_tokenize_command({args.begin() + 1, args.end()});
   if (args[0] == "analyze-trace") return aiperf::run_analyze_trace_command({args.begin() + 1, args.end()});
   if (args[0] == "plugins") return aiperf::run_plugins_command({args.begin() + 1, args.end()});
+  if (args[0] == "config") return aiperf::run_config_command({args.begin() + 1, args.end()});
+  if (args[0] == "chat") return aiperf::run_chat_command({args.begin() + 1, args.end()});
+  if (args[0] == "--install-completion") {
+    try {
+      return aiperf::run_install_completion({args.begin() + 1, args.end()});
+    } catch (const std::exception& e) {
+      aiperf::log(aiperf::LogLevel::error, e.what());
+      return 1;
+    }
+  }
   if (args[0] != "profile") {
-    std::cerr << "error: unknown command '" << args[0] << "' (supported: profile, tokenize, analyze-trace, plugins)\n";
+    std::cerr << "error: unknown command '" << args[0]
+              << "' (supported: profile, config, chat, plugins, tokenize, analyze-trace, --install-completion)\n";
     return 1;
   }
   aiperf::LogFileCloser log_file_closer;  // after the error below is written to the run's log

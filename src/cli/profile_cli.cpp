@@ -23,6 +23,7 @@
 #include "cli/request_head_text.h"
 #include "cli/sequence_distribution_flag.h"
 #include "cli/option_table.h"
+#include "cli/sweep_expansion.h"
 #include "cli/yaml_config.h"
 #include "cli/url_flags.h"
 #include "common/base64.h"
@@ -373,7 +374,7 @@ class Converter {
     if (t) return *t;
     std::string all;
     for (const EndpointInfo& e : kEndpointCatalog) (all.empty() ? all : all += ", ") += e.name;
-    throw ConfigError("--endpoint-type: invalid choice '" + text + "' (choose from " + all + ")");
+    throw ConfigError(name("--endpoint-type") + ": invalid choice '" + text + "' (choose from " + all + ")");
   }
 
   // workloads-and-endpoints.md §7.3: raw sends each row's body unchanged; template renders
@@ -1012,13 +1013,22 @@ ConfigError with_yaml_locations(const ConfigError& e, const OptionSources& sourc
   return ConfigError(where.empty() ? message : message + where + ")");
 }
 
+// With a config file the model may come from either place; the error says both.
+void require_model(const std::string& file, const OptionSources& sources) {
+  if (!sources.contains(find_profile_option("--model")))
+    throw ConfigError(file + ": a model is required (benchmark.model, or -m/--model on the command line)");
+}
+
 void load_config_file(const std::string& path, RawFlags& raw, OptionSources& sources) {
   if (path.empty()) throw ConfigError("--config: empty path");
   YamlConfig config = load_yaml_config(path, process_environment());
   for (const std::string& w : config.warnings) log_warning(w);
-  if (!config.sweep.is_null())
+  if (!config.sweep.is_null()) {
+    const SweepPlan plan = expand_sweep(config);  // a broken sweep names its own error first
     throw ConfigError(path + ": sweep: running sweeps is not supported yet by aiperf-cpp (issue 18: sweeps, "
-                      "multi-run and search); `aiperf config expand --config-file " + path + "` lists the variations");
+                      "multi-run and search); `aiperf config expand --config-file " + path + "` lists its " +
+                      std::to_string(plan.variations.size()) + " variations");
+  }
   if (const YamlNode* runs = config.multi_run.find("num_runs"); runs && runs->scalar != "1")
     throw ConfigError(path + ": multi_run: several runs are not supported yet by aiperf-cpp (issue 18: sweeps, "
                       "multi-run and search)");
@@ -1044,9 +1054,25 @@ std::optional<ProfileConfig> parse_profile_args(const std::vector<std::string>& 
   reject_leftovers(parser.app);
   reject_unsupported(parser, args);
   OptionSources sources = command_line_sources(parser, args);
-  if (sources.contains(find_profile_option("--config"))) load_config_file(parser.raw.config_file, parser.raw, sources);
+  if (sources.contains(find_profile_option("--config"))) {
+    load_config_file(parser.raw.config_file, parser.raw, sources);
+    require_model(parser.raw.config_file, sources);
+  }
   try {
     return Converter(parser.raw, sources, args).convert();
+  } catch (const ConfigError& e) {
+    throw with_yaml_locations(e, sources);
+  }
+}
+
+ProfileConfig convert_yaml_variation(const YamlConfig& config, const YamlNode& body, const YamlNode& variables) {
+  RawFlags raw;
+  OptionSources sources;
+  apply_yaml_settings(yaml_settings(config, body, variables), raw, sources);
+  require_model(config.file, sources);
+  const std::vector<std::string> args{"--config", config.file};
+  try {
+    return Converter(raw, sources, args).convert();
   } catch (const ConfigError& e) {
     throw with_yaml_locations(e, sources);
   }
@@ -1058,7 +1084,8 @@ std::string aiperf_usage() {
   return "Usage: aiperf <command> [options]\n"
          "\n"
          "Commands:\n"
-         "  profile    Run a benchmark against an OpenAI-compatible endpoint\n"
+         "  profile    Run a benchmark against an OpenAI-compatible endpoint (-f/--config run.yaml)\n"
+         "  config     init (bundled YAML templates), validate and expand (a sweep's variations) a YAML file\n"
          "  tokenize   Count or list the tokens of a text under a tokenizer\n"
          "  analyze-trace  Statistics of a mooncake trace (ISL/OSL, prefix-cache hit rates)\n"
          "  plugins    List endpoint types, dataset loaders, arrival patterns, ... (what each option accepts)\n"
@@ -1066,6 +1093,7 @@ std::string aiperf_usage() {
          "Options:\n"
          "  -h, --help     Print this help and exit\n"
          "  --version      Print the version and exit\n"
+         "  --install-completion [--shell bash|zsh|fish] [-o FILE]  Install shell completion\n"
          "\n"
          "Run 'aiperf profile --help' for the benchmark options.\n";
 }

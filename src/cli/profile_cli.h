@@ -12,6 +12,13 @@ namespace aiperf {
 // line naming the flag at fault. Returns nullopt after printing --help.
 std::optional<ProfileConfig> parse_profile_args(const std::vector<std::string>& args);
 
+struct YamlConfig;
+struct YamlNode;
+
+// One variation of a YAML file (`config validate`, `config expand`) through the same conversion
+// and checks as a run; ConfigError names file:line:column.
+ProfileConfig convert_yaml_variation(const YamlConfig& config, const YamlNode& body, const YamlNode& variables);
+
 // Top-level `aiperf --help` text (commands, and where to find their options).
 std::string aiperf_usage();
 

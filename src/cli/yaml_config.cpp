@@ -108,6 +108,8 @@ bool is_free_map(const std::string& path) {
   return false;
 }
 
+bool is_body_key(const std::string& key);
+
 class Loader {
  public:
   explicit Loader(YamlConfig& c) : c_(c) {}
@@ -164,7 +166,11 @@ class Loader {
       } else if (k == "no_sweep_table") {
         if (!yaml_bool(e.value)) fail(e.value.mark, "no_sweep_table: expected true or false");
       } else {
-        // Upstream's legacy flat form puts the body at the top level (§6.1).
+        // Upstream's legacy flat form puts the body at the top level (§6.1); a misspelt envelope
+        // key is still named as one.
+        std::vector<std::string> envelope(std::begin(kEnvelopeKeys), std::end(kEnvelopeKeys));
+        if (!has_benchmark && !is_body_key(k) && !suggest(k, envelope).empty())
+          fail(e.key_mark, "unknown key '" + k + "' (did you mean '" + suggest(k, envelope) + "'?)");
         if (has_benchmark) {
           std::vector<std::string> known(std::begin(kEnvelopeKeys), std::end(kEnvelopeKeys));
           const std::string near = suggest(k, known);
@@ -389,6 +395,9 @@ class Loader {
         kind = lower(name->scalar);
       } else if (const YamlNode* x = phase.find("exclude_from_results"); x && yaml_bool(*x)) {
         kind = *yaml_bool(*x) ? "warmup" : "profiling";
+      } else if (auto known = c_.phase_kind_by_name.find(lower(name->scalar));
+                 partial && known != c_.phase_kind_by_name.end()) {
+        kind = known->second;  // a scenario names a phase of the base file
       } else {
         fail(name->mark, "phase '" + name->scalar + "' needs kind: warmup or profiling");
       }
@@ -448,6 +457,11 @@ struct PathIndex {
 const PathIndex& path_index() {
   static const PathIndex kIndex;
   return kIndex;
+}
+
+bool is_body_key(const std::string& key) {
+  return key == "model" || key == "dataset" || key == "datasets" || key == "warmup" || key == "profiling" ||
+         path_index().prefixes.contains(key);
 }
 
 const LaterKey* later_key(const std::string& path) {
@@ -708,6 +722,10 @@ TemplateVariables template_variables(const YamlNode& variables, const std::strin
   for (const YamlEntry& e : variables.entries) {
     YamlNode v = e.value;
     render(v, vars, file);
+    if (v.is_null()) {  // `name:` or an empty ${VAR:}: the empty string
+      vars[e.key] = std::string();
+      continue;
+    }
     if (!v.is_scalar()) throw ConfigError(yaml_location(file, v.mark) + ": variables." + e.key + ": expected a single value");
     vars[e.key] = v.quoted ? TemplateValue(v.scalar) : template_value_of_text(v.scalar);
   }

@@ -108,8 +108,14 @@ class Reader {
         bool quoted = in.Tag() == "!";
         bool whole = false;
         std::string text = substitute(in.Scalar(), at, whole);
-        // A value that was nothing but ${VAR} is coerced like an unquoted one (§6).
+        // A value that was nothing but ${VAR} is coerced like an unquoted one (§6); one that
+        // came out empty (${VAR:} with VAR unset) leaves the key unset.
         if (whole) quoted = false;
+        if (whole && text.empty()) {
+          YamlNode n;
+          n.mark = at;
+          return n;
+        }
         return YamlNode::make_scalar(std::move(text), at, quoted);
       }
       case YAML::NodeType::Sequence: {

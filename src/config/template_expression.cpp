@@ -25,7 +25,10 @@ class Parser {
 
  private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw TemplateError("in {{ " + std::string(s_) + " }}: " + what);
+    std::string_view e = s_;
+    while (!e.empty() && std::isspace(static_cast<unsigned char>(e.front()))) e.remove_prefix(1);
+    while (!e.empty() && std::isspace(static_cast<unsigned char>(e.back()))) e.remove_suffix(1);
+    throw TemplateError("in {{ " + std::string(e) + " }}: " + what);
   }
   void skip_space() {
     while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
@@ -162,7 +165,7 @@ class Parser {
     if (it == vars_.end()) {
       std::string known;
       for (const auto& [k, _] : vars_) (known.empty() ? known : known += ", ") += k;
-      fail("unknown variable '" + name + "'" + (known.empty() ? " (no variables: are defined)" : " (variables: " + known + ")"));
+      fail("unknown variable '" + name + "'" + (known.empty() ? " (no variables are defined)" : " (variables: " + known + ")"));
     }
     return it->second;
   }

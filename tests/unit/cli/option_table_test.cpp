@@ -6,6 +6,7 @@
 #include <fstream>
 #include <set>
 
+#include "cli/config_schema.h"
 #include "cli/option_reference.h"
 #include "cli/option_table.h"
 #include "cli/profile_cli.h"
@@ -76,6 +77,25 @@ TEST(OptionTable, TheReferenceInDocsCliMdIsCurrent) {
     return;
   }
   EXPECT_EQ(current, option_reference_markdown()) << "docs/cli.md is stale: rerun with AIPERF_UPDATE_FIXTURES=1";
+}
+
+}  // namespace
+}  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+TEST(OptionTable, TheShippedJsonSchemaIsCurrent) {
+  const std::string path = std::string(AIPERF_TEST_FIXTURES_DIR) + "/../../schema/aiperf-config.schema.json";
+  const std::string expected = config_json_schema().dump(2) + "\n";
+  if (const char* update = std::getenv("AIPERF_UPDATE_FIXTURES"); update && *update) {
+    std::ofstream(path) << expected;
+    return;
+  }
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path << " is missing: rerun with AIPERF_UPDATE_FIXTURES=1";
+  const std::string current((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(current, expected) << "schema/aiperf-config.schema.json is stale: rerun with AIPERF_UPDATE_FIXTURES=1";
 }
 
 }  // namespace

@@ -180,7 +180,7 @@ TEST_F(YamlConfigTest, EveryErrorNamesFileLineAndColumn) {
             "run.yaml:3:31: phases.profiling.rate: needs a rate phase (type: poisson, constant or gamma), not "
             "concurrency");
   EXPECT_EQ(error_of("benchmark:\n  model: m\n  phases: {type: concurrency, concurrency: \"{{ conc }}\"}\n"),
-            "run.yaml:3:44: in {{  conc  }}: unknown variable 'conc' (no variables: are defined)");
+            "run.yaml:3:44: in {{ conc }}: unknown variable 'conc' (no variables are defined)");
   EXPECT_EQ(error_of("benchmark:\n  model: m\n  endpoint: [\n"), "run.yaml:4:1: YAML syntax error: end of sequence flow not found");
   EXPECT_EQ(error_of("bench: {}\nbenchmark: {model: m}\n"),
             "run.yaml:1:1: unknown key 'bench' (did you mean 'benchmark'?); the top level takes schema_version, "

@@ -1,0 +1,373 @@
+#include "app/config_command.h"
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "app/config_templates.h"
+#include "cli/profile_cli.h"
+#include "cli/sweep_expansion.h"
+#include "cli/yaml_config.h"
+#include "common/edit_distance.h"
+#include "common/log.h"
+#include "config/profile_config.h"
+
+namespace aiperf {
+namespace {
+
+constexpr const char* kUsage =
+    "Usage: aiperf config <command> [options]\n"
+    "\n"
+    "Commands:\n"
+    "  init      Print or write a bundled YAML template\n"
+    "            -t/--template NAME, -l/--list, -s/--search WORD, -c/--category NAME, -v/--verbose,\n"
+    "            -m/--model NAME, -u/--url URL, -o/--output FILE\n"
+    "  validate  Check a YAML file the way `aiperf profile -f` would (exit 1 on an error, 0 with warnings)\n"
+    "            --config-file FILE\n"
+    "  expand    Print the variations a sweep would run, without running them\n"
+    "            --config-file FILE, -F/--full, -i/--index N, -f/--format text|yaml|json\n";
+
+// The values of a small command's options; flags without a value map to "".
+struct Options {
+  std::map<std::string, std::string> values;
+  bool has(const std::string& name) const { return values.contains(name); }
+  std::string get(const std::string& name) const {
+    auto it = values.find(name);
+    return it == values.end() ? std::string() : it->second;
+  }
+};
+
+struct OptionName {
+  const char* canonical;
+  const char* short_name;
+  bool takes_value;
+};
+
+Options parse_options(const std::string& command, const std::vector<std::string>& args,
+                      std::initializer_list<OptionName> known, const char* positional = nullptr) {
+  Options out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string a = args[i], value;
+    bool inline_value = false;
+    if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos) {
+      value = a.substr(a.find('=') + 1);
+      a = a.substr(0, a.find('='));
+      inline_value = true;
+    }
+    const OptionName* match = nullptr;
+    for (const OptionName& o : known)
+      if (a == o.canonical || (o.short_name && a == o.short_name)) match = &o;
+    if (!match) {
+      if (positional && a.rfind("-", 0) != 0 && !out.has(positional)) {
+        out.values[positional] = a;
+        continue;
+      }
+      std::vector<std::string> names;
+      for (const OptionName& o : known) names.emplace_back(o.canonical);
+      const std::string near = nearest_name(a, names);
+      throw ConfigError("config " + command + ": unknown option " + a + (near.empty() ? "" : " (did you mean " + near + "?)"));
+    }
+    if (match->takes_value && !inline_value) {
+      if (i + 1 >= args.size()) throw ConfigError(std::string(match->canonical) + " needs a value");
+      value = args[++i];
+    }
+    out.values[match->canonical] = value;
+  }
+  return out;
+}
+
+// ---- init ------------------------------------------------------------------------------------
+
+struct TemplateInfo {
+  std::string name, title, description, category, tags;
+  std::string_view text;
+};
+
+TemplateInfo info_of(const BundledTemplate& t) {
+  TemplateInfo info{std::string(t.name), "", "", "", "", t.text};
+  std::string_view rest = t.text;
+  while (!rest.empty() && rest.front() == '#') {
+    const size_t nl = rest.find('\n');
+    std::string line(rest.substr(0, nl));
+    rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+    auto field = [&](const char* key, std::string& sink) {
+      const std::string prefix = std::string("# ") + key + ": ";
+      if (line.rfind(prefix, 0) == 0) sink = line.substr(prefix.size());
+    };
+    field("title", info.title);
+    field("description", info.description);
+    field("category", info.category);
+    field("tags", info.tags);
+  }
+  return info;
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return s;
+}
+
+// -m replaces the model line's value; -u every http://localhost:8000.
+std::string customise(std::string text, const std::string& model, const std::string& url) {
+  if (!model.empty()) {
+    const size_t at = text.find("\n  model: ");
+    if (at != std::string::npos) {
+      const size_t start = at + 10, end = text.find('\n', start);
+      text.replace(start, end - start, model);
+    }
+  }
+  if (!url.empty())
+    for (size_t at = text.find("http://localhost:8000"); at != std::string::npos;
+         at = text.find("http://localhost:8000", at + url.size()))
+      text.replace(at, 21, url);
+  return text;
+}
+
+int run_init(const std::vector<std::string>& args) {
+  const Options o = parse_options("init", args,
+                                  {{"--template", "-t", true},
+                                   {"--list", "-l", false},
+                                   {"--search", "-s", true},
+                                   {"--category", "-c", true},
+                                   {"--verbose", "-v", false},
+                                   {"--model", "-m", true},
+                                   {"--url", "-u", true},
+                                   {"--output", "-o", true},
+                                   {"--help", "-h", false}},
+                                  "--template");
+  if (o.has("--help")) {
+    std::cout << kUsage;
+    return 0;
+  }
+  std::vector<TemplateInfo> all;
+  for (const BundledTemplate& t : bundled_templates()) all.push_back(info_of(t));
+  if (!o.has("--template")) {
+    const std::string word = lower(o.get("--search")), category = lower(o.get("--category"));
+    size_t shown = 0;
+    for (const TemplateInfo& t : all) {
+      if (!category.empty() && lower(t.category) != category) continue;
+      if (!word.empty() && lower(t.name + " " + t.title + " " + t.description + " " + t.tags).find(word) == std::string::npos)
+        continue;
+      std::printf("  %-26s %-22s %s\n", t.name.c_str(), t.category.c_str(), t.title.c_str());
+      if (o.has("--verbose")) std::printf("  %-26s %-22s %s [%s]\n", "", "", t.description.c_str(), t.tags.c_str());
+      ++shown;
+    }
+    if (shown == 0) {
+      std::cerr << "error: no template matches" << (word.empty() ? "" : " '" + word + "'")
+                << (category.empty() ? "" : " in category '" + o.get("--category") + "'") << "\n";
+      return 1;
+    }
+    std::cout << "\nPrint one: aiperf config init --template NAME [-m MODEL] [-u URL] [-o FILE]\n";
+    return 0;
+  }
+  const std::string name = o.get("--template");
+  auto it = std::find_if(all.begin(), all.end(), [&](const TemplateInfo& t) { return t.name == name; });
+  if (it == all.end()) {
+    std::vector<std::string> names;
+    for (const TemplateInfo& t : all) names.push_back(t.name);
+    const std::string near = nearest_name(name, names, 3);
+    throw ConfigError("--template: no template named '" + name + "'" + (near.empty() ? "" : " (did you mean " + near + "?)") +
+                      "; aiperf config init --list shows them");
+  }
+  const std::string text = customise(std::string(it->text), o.get("--model"), o.get("--url"));
+  if (!o.has("--output") || o.get("--output") == "-") {
+    std::cout << text;
+    return 0;
+  }
+  std::ofstream out(o.get("--output"), std::ios::binary | std::ios::trunc);
+  out << text;
+  out.flush();
+  if (!out) throw ConfigError("--output: cannot write " + o.get("--output"));
+  std::cout << "Wrote " << name << " to " << o.get("--output") << "; run it with: aiperf profile --config "
+            << o.get("--output") << "\n";
+  return 0;
+}
+
+// ---- validate / expand -----------------------------------------------------------------------
+
+std::string config_file_of(const Options& o) {
+  if (!o.has("--config-file") || o.get("--config-file").empty())
+    throw ConfigError("--config-file is required (the YAML file to read)");
+  return o.get("--config-file");
+}
+
+void check_multi_run(const YamlConfig& c, std::vector<std::string>& warnings) {
+  if (c.multi_run.is_null()) return;
+  if (!c.multi_run.is_map()) throw ConfigError(yaml_location(c.file, c.multi_run.mark) + ": multi_run: must be a mapping");
+  static const char* const kKeys[] = {"num_runs", "cooldown_seconds", "confidence_level", "set_consistent_seed",
+                                      "vary_seed_per_trial", "disable_warmup_after_first", "convergence",
+                                      "convergence_metric", "convergence_stat", "convergence_threshold",
+                                      "convergence_mode"};
+  for (const YamlEntry& e : c.multi_run.entries) {
+    if (std::find(std::begin(kKeys), std::end(kKeys), e.key) == std::end(kKeys)) {
+      const std::string near = nearest_name(e.key, {std::begin(kKeys), std::end(kKeys)}, 3);
+      throw ConfigError(yaml_location(c.file, e.key_mark) + ": multi_run: unknown key '" + e.key + "'" +
+                        (near.empty() ? "" : " (did you mean '" + near + "'?)"));
+    }
+  }
+  if (const YamlNode* n = c.multi_run.find("num_runs")) {
+    const nlohmann::ordered_json v = yaml_to_json(*n);
+    if (!v.is_number_integer() || v.get<int64_t>() < 1 || v.get<int64_t>() > 10)
+      throw ConfigError(yaml_location(c.file, n->mark) + ": multi_run.num_runs: expected an integer from 1 to 10");
+    if (v.get<int64_t>() > 1)
+      warnings.push_back(yaml_location(c.file, n->mark) +
+                         ": multi_run.num_runs > 1: aiperf profile refuses it until multi-run lands (issue 18)");
+  }
+}
+
+int run_validate(const std::vector<std::string>& args) {
+  const Options o = parse_options("validate", args, {{"--config-file", "-f", true}, {"--help", "-h", false}},
+                                  "--config-file");
+  if (o.has("--help")) {
+    std::cout << kUsage;
+    return 0;
+  }
+  const std::string file = config_file_of(o);
+  YamlConfig c = load_yaml_config(file, process_environment());
+  std::vector<std::string> warnings = c.warnings;
+  check_multi_run(c, warnings);
+  const SweepPlan plan = expand_sweep(c);
+  for (const Variation& v : plan.variations) {
+    try {
+      convert_yaml_variation(c, v.body, v.variables);
+    } catch (const ConfigError& e) {
+      if (plan.type == "none") throw;
+      throw ConfigError(std::string(e.what()) + " (in variation " + std::to_string(v.index) + ", " + v.name + ")");
+    }
+  }
+  if (!c.sweep.is_null())
+    warnings.push_back(file + ": sweep: aiperf profile refuses to run sweeps until issue 18; aiperf config expand lists them");
+  if (!c.plot.is_null()) warnings.push_back(file + ": plot: ignored until plots land (issue 19)");
+  for (const std::string& w : warnings) log_warning(w);
+  std::cout << file << ": valid";
+  if (plan.type != "none") std::cout << " (" << plan.variations.size() << " " << plan.type << " variations)";
+  if (!warnings.empty()) std::cout << ", " << warnings.size() << " warning" << (warnings.size() == 1 ? "" : "s");
+  std::cout << "\n";
+  return 0;
+}
+
+nlohmann::ordered_json variation_json(const YamlConfig& c, const Variation& v, bool full) {
+  nlohmann::ordered_json j;
+  j["index"] = v.index;
+  j["name"] = v.name;
+  nlohmann::ordered_json params = nlohmann::ordered_json::object();
+  for (const SweepParameter& p : v.parameters) params[p.path] = yaml_to_json(p.value);
+  j["parameters"] = params;
+  if (full) {
+    YamlNode body = v.body;
+    render_yaml_templates(body, v.variables, c.file);
+    j["benchmark"] = yaml_to_json(body);
+  }
+  return j;
+}
+
+int run_expand(const std::vector<std::string>& args) {
+  const Options o = parse_options("expand", args,
+                                  {{"--config-file", nullptr, true},
+                                   {"--full", "-F", false},
+                                   {"--index", "-i", true},
+                                   {"--format", "-f", true},
+                                   {"--help", "-h", false}},
+                                  "--config-file");
+  if (o.has("--help")) {
+    std::cout << kUsage;
+    return 0;
+  }
+  const std::string file = config_file_of(o);
+  const std::string format = o.has("--format") ? o.get("--format") : "text";
+  if (format != "text" && format != "yaml" && format != "json")
+    throw ConfigError("--format: invalid choice '" + format + "' (choose from text, yaml, json)");
+  YamlConfig c = load_yaml_config(file, process_environment());
+  for (const std::string& w : c.warnings) log_warning(w);
+  SweepPlan plan = expand_sweep(c);
+  for (size_t i = 0; i < plan.variations.size(); ++i) plan.variations[i].index = i;
+  bool full = o.has("--full");
+  std::vector<const Variation*> shown;
+  if (o.has("--index")) {
+    full = true;  // -i implies the full body
+    const std::string text = o.get("--index");
+    size_t used = 0;
+    long long i = -1;
+    try {
+      i = std::stoll(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != text.size() || i < 0 || size_t(i) >= plan.variations.size())
+      throw ConfigError("--index: expected 0.." + std::to_string(plan.variations.size() - 1) + ", got '" + text + "'");
+    shown.push_back(&plan.variations[size_t(i)]);
+  } else {
+    for (const Variation& v : plan.variations) shown.push_back(&v);
+  }
+  // Every variation must convert: expand shows only what a run would accept.
+  for (const Variation* v : shown) {
+    try {
+      convert_yaml_variation(c, v->body, v->variables);
+    } catch (const ConfigError& e) {
+      throw ConfigError(std::string(e.what()) + " (in variation " + std::to_string(v->index) + ", " + v->name + ")");
+    }
+  }
+  if (format == "json" || format == "yaml") {
+    nlohmann::ordered_json out;
+    out["config"] = file;
+    out["type"] = plan.type;
+    out["dimensions"] = plan.dimensions;
+    out["variations"] = nlohmann::ordered_json::array();
+    for (const Variation* v : shown) out["variations"].push_back(variation_json(c, *v, full));
+    if (format == "json") std::cout << out.dump(2) << "\n";
+    else std::cout << yaml_emit(json_to_yaml(out));
+    return 0;
+  }
+  std::cout << file << ": " << plan.variations.size() << " variation" << (plan.variations.size() == 1 ? "" : "s");
+  if (plan.type != "none") {
+    std::cout << " (" << plan.type;
+    if (!plan.dimensions.empty()) {
+      std::cout << " over ";
+      for (size_t i = 0; i < plan.dimensions.size(); ++i) std::cout << (i ? " x " : "") << plan.dimensions[i];
+    }
+    std::cout << ")";
+  }
+  std::cout << "\n";
+  for (const Variation* v : shown) {
+    std::printf("  %4zu  %-32s", v->index, v->name.c_str());
+    for (const SweepParameter& p : v->parameters) std::printf("  %s=%s", p.path.c_str(), p.value.scalar.c_str());
+    std::printf("\n");
+    if (full) {
+      YamlNode body = v->body;
+      render_yaml_templates(body, v->variables, c.file);
+      std::string text = yaml_emit(body);
+      std::string indented;
+      for (size_t start = 0; start < text.size();) {
+        const size_t nl = text.find('\n', start);
+        indented += "        " + text.substr(start, nl - start + 1);
+        start = nl == std::string::npos ? text.size() : nl + 1;
+      }
+      std::cout << indented;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int run_config_command(const std::vector<std::string>& args) {
+  try {
+    if (args.empty() || args[0] == "-h" || args[0] == "--help") {
+      std::cout << kUsage;
+      return args.empty() ? 1 : 0;
+    }
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (args[0] == "init") return run_init(rest);
+    if (args[0] == "validate") return run_validate(rest);
+    if (args[0] == "expand") return run_expand(rest);
+    throw ConfigError("config: unknown command '" + args[0] + "' (init, validate, expand)");
+  } catch (const std::exception& e) {
+    log(LogLevel::error, e.what());
+    return 1;
+  }
+}
+
+}  // namespace aiperf
