@@ -159,7 +159,7 @@ int main(int argc, char** argv) {
     std::optional<BlockFileStream> jsonl;
     if (want_jsonl) jsonl.emplace(dir / "profile_export.jsonl");
     std::optional<RecordParquetExport> parquet;
-    RecordProcessor processor(config, *tokenizer, requests, anchor, jsonl ? &*jsonl : nullptr);
+    RecordProcessor processor(metrics_settings(config), *tokenizer, requests, anchor, jsonl ? &*jsonl : nullptr);
     if (want_parquet) {
       parquet.emplace(dir / "profile_export.parquet", anchor);
       processor.add_sink(&*parquet);

@@ -11,6 +11,7 @@
 #include "app/plugins_command.h"
 #include "app/profile_run.h"
 #include "app/tokenize_command.h"
+#include "app/validate_command.h"
 #include "cli/profile_cli.h"
 #include "cli/shell_completion.h"
 #include "common/log.h"
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
   if (args[0] == "analyze-trace") return aiperf::run_analyze_trace_command({args.begin() + 1, args.end()});
   if (args[0] == "plugins") return aiperf::run_plugins_command({args.begin() + 1, args.end()});
   if (args[0] == "config") return aiperf::run_config_command({args.begin() + 1, args.end()});
+  if (args[0] == "validate") return aiperf::run_validate_command({args.begin() + 1, args.end()});
   if (args[0] == "chat") return aiperf::run_chat_command({args.begin() + 1, args.end()});
   if (args[0] == "--install-completion") {
     try {
@@ -52,7 +54,7 @@ int main(int argc, char** argv) {
   }
   if (args[0] != "profile") {
     std::cerr << "error: unknown command '" << args[0]
-              << "' (supported: profile, config, chat, plugins, tokenize, analyze-trace, --install-completion)\n";
+              << "' (supported: profile, config, validate, chat, plugins, tokenize, analyze-trace, --install-completion)\n";
     return 1;
   }
   aiperf::LogFileCloser log_file_closer;  // after the error below is written to the run's log

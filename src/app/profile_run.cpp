@@ -64,7 +64,7 @@ Workload load_workload(const ProfileConfig& config, const Tokenizer& tokenizer) 
   if (!config.input_file) return {build_synthetic_dataset(config, tokenizer), {}};
   FileDataset file = load_input_file(config, tokenizer);
   if (!config.fixed_schedule) return {std::move(file.dataset), {}};
-  FixedSchedule schedule = build_fixed_schedule(std::move(file), config);
+  FixedSchedule schedule = build_fixed_schedule(std::move(file), config, config);
   return {std::move(schedule.dataset), std::move(schedule.offsets_ns)};
 }
 
@@ -219,7 +219,7 @@ int run_profile(const ProfileConfig& config) {
   set_log_levels(config.log_level_given() ? config.effective_log_level() : LogLevel::warning,
                  config.effective_log_level());
   // A bad --goodput fails before anything is loaded or sent (AIPERF_* settings were checked at start-up).
-  resolve_goodput(config);
+  resolve_goodput(metrics_settings(config));
   const AffinityHeaders affinity = affinity_headers_from_env(config.session_header);
   const std::optional<SigV4Settings> sigv4 = sigv4_settings(config);
   register_log_secrets(config, sigv4);
@@ -292,7 +292,7 @@ int run_profile(const ProfileConfig& config) {
   auto partial = [](std::filesystem::path p) { return p += ".partial"; };
   std::optional<BlockFileStream> jsonl, raw_jsonl;
   if (config.export_level != ExportLevel::summary) jsonl.emplace(partial(records_path));
-  RecordProcessor processor(config, *tokenizer, requests, anchor, jsonl ? &*jsonl : nullptr);
+  RecordProcessor processor(metrics_settings(config), *tokenizer, requests, anchor, jsonl ? &*jsonl : nullptr);
   std::optional<RecordParquetExport> parquet;
   if (config.export_level != ExportLevel::summary) {
     parquet.emplace(artifact_dir / kRecordsParquetFile, anchor);
@@ -311,7 +311,7 @@ int run_profile(const ProfileConfig& config) {
   // Data plane: one event loop per worker thread.
   const int worker_count = config.effective_workers();
   const size_t scheduled = workload.schedule_ns.size();
-  auto phases = plan_phases(config, std::move(workload.schedule_ns));
+  auto phases = plan_phases(config, config.random_seed, std::move(workload.schedule_ns));
   double total_turns = 0;
   for (const DatasetEntry& e : dataset.entries) total_turns += e.turn_count();
   for (PhaseSpec& p : phases) p.average_turns = total_turns / double(std::max<size_t>(1, dataset.entries.size()));

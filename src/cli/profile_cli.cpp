@@ -1089,6 +1089,8 @@ std::string aiperf_usage() {
          "  tokenize   Count or list the tokens of a text under a tokenizer\n"
          "  analyze-trace  Statistics of a mooncake trace (ISL/OSL, prefix-cache hit rates)\n"
          "  plugins    List endpoint types, dataset loaders, arrival patterns, ... (what each option accepts)\n"
+         "  chat       One streamed chat turn (-q) or an interactive chat: TTFT, tokens/s, latency per turn\n"
+         "  validate   Check a dataset or trace file (--target mooncake-trace --input FILE) without a run\n"
          "\n"
          "Options:\n"
          "  -h, --help     Print this help and exit\n"

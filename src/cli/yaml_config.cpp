@@ -649,13 +649,13 @@ class Flattener {
         }
         pairs.push_back(p);
       }
-      s.values.push_back(nlohmann::ordered_json{{"pairs", pairs}}.dump());
+      s.values.push_back(nlohmann::ordered_json{{"pairs", pairs}}.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
     } else if (std::holds_alternative<std::vector<std::string> RawFlags::*>(spec.sink)) {
       if (node.is_map()) {
-        s.values.push_back(yaml_to_json(node).dump());  // -H / --extra-inputs take one JSON object
+        s.values.push_back(yaml_to_json(node).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));  // -H / --extra-inputs take one JSON object
       } else if (node.is_sequence()) {
         for (const YamlNode& item : node.items)
-          s.values.push_back(item.is_scalar() ? scalar_value(spec, item, path) : yaml_to_json(item).dump());
+          s.values.push_back(item.is_scalar() ? scalar_value(spec, item, path) : yaml_to_json(item).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
       } else {
         s.values.push_back(scalar_value(spec, node, path));
       }

@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <charconv>
+#include <cstdint>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -91,6 +92,8 @@ YamlMark mark_of(const YAML::Mark& m) { return {m.line + 1, m.column + 1}; }
 bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
+size_t first_invalid_utf8(std::string_view s);
+
 class Reader {
  public:
   Reader(const std::string& file, const EnvLookup& env) : file_(file), env_(env) {}
@@ -173,6 +176,8 @@ class Reader {
       if (!value)
         throw ConfigError(yaml_location(file_, at) + ": environment variable " + name +
                           " is not set (write ${" + name + ":default} to give a default)");
+      if (first_invalid_utf8(*value) != std::string_view::npos)
+        throw ConfigError(yaml_location(file_, at) + ": environment variable " + name + " is not valid UTF-8");
       out += *value;
       ++references;
       i = j + 1;
@@ -185,9 +190,53 @@ class Reader {
   const EnvLookup& env_;
 };
 
+// Offset of the first byte that is not well-formed UTF-8 (RFC 3629: no overlong forms, no
+// surrogates, nothing above U+10FFFF), or npos. YAML files are UTF-8, and the values go on into
+// JSON request bodies, which must be.
+size_t first_invalid_utf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    size_t len = 0;
+    uint32_t cp = 0, min = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xE0) == 0xC0) {
+      len = 2, cp = c & 0x1F, min = 0x80;
+    } else if ((c & 0xF0) == 0xE0) {
+      len = 3, cp = c & 0x0F, min = 0x800;
+    } else if ((c & 0xF8) == 0xF0) {
+      len = 4, cp = c & 0x07, min = 0x10000;
+    } else {
+      return i;
+    }
+    if (i + len > s.size()) return i;
+    for (size_t k = 1; k < len; ++k) {
+      const auto b = static_cast<unsigned char>(s[i + k]);
+      if ((b & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (b & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+YamlMark mark_at(std::string_view s, size_t offset) {
+  YamlMark m{1, 1};
+  for (size_t i = 0; i < offset; ++i) {
+    if (s[i] == '\n') ++m.line, m.column = 1;
+    else if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++m.column;
+  }
+  return m;
+}
+
 }  // namespace
 
 YamlNode parse_yaml(std::string_view text, const std::string& file, const EnvLookup& env) {
+  if (const size_t bad = first_invalid_utf8(text); bad != std::string_view::npos)
+    throw ConfigError(yaml_location(file, mark_at(text, bad)) + ": the file is not valid UTF-8");
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));

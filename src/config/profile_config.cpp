@@ -31,7 +31,7 @@ bool is_trace_dataset_type(CustomDatasetType t) {
          t == CustomDatasetType::baseten_trace;
 }
 
-std::optional<int64_t> ProfileConfig::effective_request_count() const {
+std::optional<int64_t> LoadSettings::effective_request_count() const {
   if (request_count) return request_count;
   if (benchmark_duration || fixed_schedule || conversation_num) return std::nullopt;
   return 10;  // upstream's default stop condition (cli-and-load.md §2.2)
@@ -42,7 +42,7 @@ int64_t ProfileConfig::dataset_size() const {
   return num_dataset_entries;
 }
 
-int ProfileConfig::effective_workers() const {
+int LoadSettings::effective_workers() const {
   int cpus = int(std::max(1u, std::thread::hardware_concurrency()));
   int workers = workers_max ? int(*workers_max) : std::max(1, std::min(int(cpus * 0.75) - 1, 32));
   // An open loop without a ceiling may have any number in flight: no cap on workers.
@@ -50,7 +50,7 @@ int ProfileConfig::effective_workers() const {
   return int(std::max<int64_t>(1, std::min<int64_t>(workers, effective_concurrency())));
 }
 
-std::string ProfileConfig::endpoint_path() const {
+std::string EndpointSettings::endpoint_path() const {
   if (custom_endpoint) return *custom_endpoint;
   if (sagemaker())
     return "/endpoints/" + *sagemaker_endpoint_name + (streaming ? "/invocations-response-stream" : "/invocations");

@@ -72,7 +72,12 @@ struct GoodputTarget {
   bool operator==(const GoodputTarget&) const = default;
 };
 
-struct ProfileConfig {
+// What each plane reads, one slice per plane (docs/design.md, "Settings per plane"): a component
+// takes the slice it uses, so its signature says which options can reach it. The YAML body's
+// sections map onto them (endpoint, tokenizer -> EndpointSettings/TokenizerSettings; dataset ->
+// DatasetSettings; phases -> LoadSettings; artifacts, slos, runtime, logging -> OutputSettings).
+// ProfileConfig is all of them, built once by the CLI / YAML conversion.
+struct EndpointSettings {
   // Endpoint / model / transport (cli-and-load.md §3.1)
   std::vector<std::string> model_names;          // -m/--model/--model-names (required)
   EndpointType endpoint_type = EndpointType::chat;
@@ -104,12 +109,20 @@ struct ProfileConfig {
   std::optional<std::string> sagemaker_target_model;   // X-Amzn-SageMaker-Target-Model
   std::optional<std::string> sagemaker_target_variant; // X-Amzn-SageMaker-Target-Variant
   std::optional<std::string> sagemaker_inference_component;  // X-Amzn-SageMaker-Inference-Component
+  bool sagemaker() const { return sagemaker_endpoint_name.has_value(); }
+  // URL path for the endpoint type (SageMaker: the endpoint's invocation path), or the
+  // --endpoint override.
+  std::string endpoint_path() const;
+};
 
+struct TokenizerSettings {
   // Tokenizer (§3.2)
   std::optional<std::string> tokenizer;          // default: first model name
   std::string tokenizer_revision = "main";       // --tokenizer-revision
   bool tokenizer_trust_remote_code = false;      // accepted; nothing from the hub is ever run
+};
 
+struct DatasetSettings {
   // Synthetic workload (§3.7, workloads-and-endpoints.md §2)
   int64_t isl_mean = 550;                        // --isl / --synthetic-input-tokens-mean
   double isl_stddev = 0.0;
@@ -138,10 +151,6 @@ struct ProfileConfig {
   std::optional<std::string> input_file;         // --input-file: replaces the synthetic prompts
   CustomDatasetType custom_dataset_type = CustomDatasetType::single_turn;  // given or inferred
   std::optional<int64_t> isl_block_size;         // --isl-block-size: tokens per hash_id block
-  bool fixed_schedule = false;                   // resolved: --fixed-schedule or auto-promoted trace
-  bool fixed_schedule_auto_offset = false;       // resolved: schedule zero = first kept timestamp
-  std::optional<int64_t> fixed_schedule_start_offset;  // ms, inclusive
-  std::optional<int64_t> fixed_schedule_end_offset;    // ms, inclusive
   bool ignore_trace_delays = false;  // --ignore-trace-delays: trace timestamps and delays dropped (unless fixed schedule)
   bool uuid_and_strip = false;       // --uuid-and-strip: a session's repeated images sent as uuid-only references
   // Agentic trace replay (weka_trace, tracelab; docs/datasets.md).
@@ -166,13 +175,17 @@ struct ProfileConfig {
   std::vector<std::pair<std::string, std::string>> dataset_filters;
 
   // Multi-turn conversations (cli-and-load.md §3.6, §4.11)
-  std::optional<int64_t> conversation_num;       // --conversation-num/--num-sessions: sessions to start
   int64_t conversation_turn_mean = 1;            // turns per conversation ~ Normal(mean, stddev), >= 1
   double conversation_turn_stddev = 0.0;
   double conversation_turn_delay_mean_ms = 0.0;  // think time before turns 2..N
   double conversation_turn_delay_stddev_ms = 0.0;
   double conversation_turn_delay_ratio = 1.0;    // multiplies every delay (0: none)
+  // Conversations may have more than one turn (history, sessions in the timing plane).
+  bool multi_turn() const { return conversation_turn_mean > 1 || conversation_turn_stddev > 0; }
+};
 
+struct LoadSettings {
+  std::optional<int64_t> conversation_num;       // --conversation-num/--num-sessions: sessions to start
   // Load generator (§3.10, §3.12)
   std::optional<int64_t> concurrency;            // closed loop in-flight requests (default 1);
                                                  // with a rate: a ceiling (unset: none)
@@ -206,7 +219,23 @@ struct ProfileConfig {
   std::optional<double> failed_request_threshold;  // abort when failed/total exceeds this (0..1)
   std::optional<double> user_centric_rate;       // --user-centric-rate Q (total req/s over all users)
   std::optional<int64_t> num_users;              // --num-users U (with --user-centric-rate only)
+  // Fixed schedule (§3.4, §4.3): a trace's timestamps drive the profiling phase.
+  bool fixed_schedule = false;                   // resolved: --fixed-schedule or auto-promoted trace
+  bool fixed_schedule_auto_offset = false;       // resolved: schedule zero = first kept timestamp
+  std::optional<int64_t> fixed_schedule_start_offset;  // ms, inclusive
+  std::optional<int64_t> fixed_schedule_end_offset;    // ms, inclusive
+  int64_t effective_concurrency() const { return concurrency.value_or(1); }
+  bool rate_mode() const { return request_rate.has_value() || !request_rate_series.empty(); }
+  bool has_warmup() const { return warmup_request_count || warmup_duration; }
+  bool user_centric_mode() const { return user_centric_rate.has_value(); }
+  // Requests for the profiling phase: explicit count, else 10 unless a duration or a session
+  // count is set, or the phase replays a fixed schedule (which then ends with its last record).
+  std::optional<int64_t> effective_request_count() const;
+  // Number of worker threads: upstream's max(1, min(int(cpus*0.75)-1, 32)) capped by concurrency.
+  int effective_workers() const;
+};
 
+struct OutputSettings {
   // Output (§3.15)
   std::vector<GoodputTarget> goodput;            // --goodput "tag:value ..." (empty: off)
   std::string artifact_root = "artifacts";       // --artifact-dir / --output-artifact-dir
@@ -229,29 +258,16 @@ struct ProfileConfig {
     return verbosity >= 2 ? LogLevel::trace : verbosity == 1 ? LogLevel::debug : LogLevel::info;
   }
   bool log_level_given() const { return log_level.has_value() || verbosity > 0; }
+};
 
+struct ProfileConfig : EndpointSettings, TokenizerSettings, DatasetSettings, LoadSettings, OutputSettings {
   std::string cli_command;                       // reconstructed "aiperf profile ..." line
 
   // Derived helpers (defined in profile_config.cpp).
-  int64_t effective_concurrency() const { return concurrency.value_or(1); }
-  bool rate_mode() const { return request_rate.has_value() || !request_rate_series.empty(); }
-  bool has_warmup() const { return warmup_request_count || warmup_duration; }
-  bool user_centric_mode() const { return user_centric_rate.has_value(); }
-  // Conversations may have more than one turn (history, sessions in the timing plane).
-  bool multi_turn() const { return conversation_turn_mean > 1 || conversation_turn_stddev > 0; }
   // Conversations the synthetic dataset holds: --num-dataset-entries, or --conversation-num
   // when that is given and --num-dataset-entries is not.
   int64_t dataset_size() const;
-  // Requests for the profiling phase: explicit count, else 10 unless a duration or a session
-  // count is set, or the phase replays a fixed schedule (which then ends with its last record).
-  std::optional<int64_t> effective_request_count() const;
   const std::string& tokenizer_name() const { return tokenizer ? *tokenizer : model_names.front(); }
-  // Number of worker threads: upstream's max(1, min(int(cpus*0.75)-1, 32)) capped by concurrency.
-  int effective_workers() const;
-  bool sagemaker() const { return sagemaker_endpoint_name.has_value(); }
-  // URL path for the endpoint type (SageMaker: the endpoint's invocation path), or the
-  // --endpoint override.
-  std::string endpoint_path() const;
   // The resolved config as upstream's `input_config` (secrets redacted).
   nlohmann::json to_json() const;
 };

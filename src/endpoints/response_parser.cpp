@@ -121,18 +121,18 @@ ErrorDetails sse_event_error(const SseMessage& msg, EndpointType type) {
                           std::string(msg.raw)};
 }
 
-void parse_event_stream(const ProfileConfig& config, const RawRecord& r, ParsedRecord& out) {
+void parse_event_stream(EndpointType endpoint_type, const RawRecord& r, ParsedRecord& out) {
   out.responses.reserve(r.chunks.size());  // about one message per chunk: no regrowth
   SseMessage msg;
   for (const ResponseChunk& chunk : r.chunks) {
     SseReader reader(chunk_bytes(r, chunk));
     while (reader.next(msg)) {
       if (msg.error_event) {
-        out.error = sse_event_error(msg, config.endpoint_type);
+        out.error = sse_event_error(msg, endpoint_type);
         return;
       }
       if (!msg.has_data || trim(msg.data) == "[DONE]") continue;
-      if (auto err = take_json(config.endpoint_type, msg.data, chunk.perf_ns, out)) {
+      if (auto err = take_json(endpoint_type, msg.data, chunk.perf_ns, out)) {
         out.error = std::move(err);
         return;
       }
@@ -140,21 +140,21 @@ void parse_event_stream(const ProfileConfig& config, const RawRecord& r, ParsedR
   }
 }
 
-void parse_whole_body(const ProfileConfig& config, const RawRecord& r, ParsedRecord& out) {
+void parse_whole_body(EndpointType endpoint_type, const RawRecord& r, ParsedRecord& out) {
   // The transport stamps the non-streaming body once, when it finished arriving.
   int64_t perf_ns = r.chunks.empty() ? r.end_ns : r.chunks.back().perf_ns;
-  if (config.endpoint_type == EndpointType::audio_transcription) return parse_transcription_body(r.body, perf_ns, out);
-  if (config.endpoint_type == EndpointType::video_generation) return parse_video_record(r.body, perf_ns, out);
+  if (endpoint_type == EndpointType::audio_transcription) return parse_transcription_body(r.body, perf_ns, out);
+  if (endpoint_type == EndpointType::video_generation) return parse_video_record(r.body, perf_ns, out);
   // A JSON `error` in a 200 body is not an SSE error; upstream reports such a record as
   // having no content, which the validity check below does.
   // Parsed in the record's buffer (the transport keeps the padding after a body of known
   // length); copied only when there is no room for it.
   if (std::optional<PaddedJson> in_place = PaddedJson::in_place(r.body)) {
-    take_json(config.endpoint_type, *in_place, perf_ns, out);
+    take_json(endpoint_type, *in_place, perf_ns, out);
     return;
   }
   std::string json = r.body;
-  take_json(config.endpoint_type, json, perf_ns, out);
+  take_json(endpoint_type, json, perf_ns, out);
 }
 
 // Upstream's validity rule (metrics-and-outputs.md §0): content, sane timestamps.
@@ -179,7 +179,7 @@ std::optional<ErrorDetails> validity_error(const RawRecord& r, const ParsedRecor
 
 }  // namespace
 
-ParsedRecord parse_record(const ProfileConfig& config, const RawRecord& r) {
+ParsedRecord parse_record(EndpointType endpoint_type, const RawRecord& r) {
   ParsedRecord out;
   out.streamed = r.event_stream;
   if (r.error) {
@@ -196,8 +196,8 @@ ParsedRecord parse_record(const ProfileConfig& config, const RawRecord& r) {
     out.error = ErrorDetails{r.http_status, reason_or_standard(r.http_status, r.reason), r.body};
     return out;
   }
-  if (r.event_stream) parse_event_stream(config, r, out);
-  else parse_whole_body(config, r, out);
+  if (r.event_stream) parse_event_stream(endpoint_type, r, out);
+  else parse_whole_body(endpoint_type, r, out);
   if (!out.error) out.error = validity_error(r, out);
   if (out.error) out.responses.clear();
   return out;

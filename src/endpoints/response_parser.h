@@ -67,6 +67,6 @@ inline constexpr const char* kNoContentMessage =
     "No responses with actual content were received from the server (only usage/metadata, "
     "null/empty data, or [DONE] markers)";
 
-ParsedRecord parse_record(const ProfileConfig& config, const RawRecord& record);
+ParsedRecord parse_record(EndpointType endpoint_type, const RawRecord& record);
 
 }  // namespace aiperf

@@ -63,7 +63,7 @@ ConsolePanel unsupported_max_completion_tokens(int64_t n) {
 
 std::vector<ConsolePanel> warning_panels(const ProfileConfig& config, const RunSummary& summary) {
   std::vector<ConsolePanel> panels;
-  const RecordMetricOptions options = record_metric_options(config);
+  const RecordMetricOptions options = record_metric_options(metrics_settings(config));
   if (int64_t n = count_of(summary, "osl_mismatch_count"); n > 0) panels.push_back(osl_mismatch(n, options));
   if (int64_t n = count_of(summary, "usage_discrepancy_count"); n > 0)
     panels.push_back(token_count_discrepancy(n, options));

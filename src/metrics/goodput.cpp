@@ -4,11 +4,11 @@ namespace aiperf {
 namespace {
 
 // Why `id` can have no value in this run, or nullptr when it can.
-const char* not_applicable_reason(const ProfileConfig& config, MetricId id) {
+const char* not_applicable_reason(const MetricsSettings& config, MetricId id) {
   const uint8_t flags = metric_info(id).flags;
   if (flags & kErrorOnly) return "it exists for failed requests only";
   if ((flags & kStreamingOnly) && !config.streaming) return "it needs --streaming";
-  if ((flags & kScheduledOnly) && !config.rate_mode() && !config.fixed_schedule)
+  if ((flags & kScheduledOnly) && !config.scheduled)
     return "it needs --request-rate or --fixed-schedule";
   const bool usage_diff = id == MetricId::usage_prompt_tokens_diff_pct ||
                           id == MetricId::usage_completion_tokens_diff_pct ||
@@ -26,7 +26,7 @@ const char* not_applicable_reason(const ProfileConfig& config, MetricId id) {
 
 }  // namespace
 
-std::vector<GoodputSlo> resolve_goodput(const ProfileConfig& config) {
+std::vector<GoodputSlo> resolve_goodput(const MetricsSettings& config) {
   std::vector<GoodputSlo> slos;
   for (const GoodputTarget& t : config.goodput) {
     const std::optional<MetricId> id = metric_by_tag(t.tag);

@@ -4,7 +4,7 @@
 #include <span>
 #include <vector>
 
-#include "config/profile_config.h"
+#include "metrics/metrics_settings.h"
 #include "metrics/metric_catalogue.h"
 #include "metrics/record_metrics.h"
 
@@ -19,7 +19,7 @@ struct GoodputSlo {
 // Checks config.goodput against the catalogue and this run's settings. Throws ConfigError
 // naming --goodput for an unknown tag, a metric that is not one value per request, or one
 // this run never computes (e.g. time_to_first_token without --streaming).
-std::vector<GoodputSlo> resolve_goodput(const ProfileConfig& config);
+std::vector<GoodputSlo> resolve_goodput(const MetricsSettings& config);
 
 // Every SLO passes (`>=` threshold when larger is better, else `<=`; equality passes). A
 // record that lacks one of the metrics is not good.

@@ -177,7 +177,7 @@ void add_experimental_metrics(const RawRecord& raw, RecordMetrics& m) {
 
 }  // namespace
 
-RecordMetricOptions record_metric_options(const ProfileConfig& config) {
+RecordMetricOptions record_metric_options(const MetricsSettings& config) {
   RecordMetricOptions o;
   o.streaming = config.streaming;
   // With server counts, usage *is* the count: comparing it with itself says nothing.

@@ -9,6 +9,7 @@
 #include "endpoints/response_parser.h"
 #include "metrics/image_metrics.h"
 #include "metrics/metric_catalogue.h"
+#include "metrics/metrics_settings.h"
 #include "metrics/token_counts.h"
 #include "records/raw_record.h"
 
@@ -53,7 +54,7 @@ struct RecordMetricOptions {
 // AIPERF_METRICS_OSL_MISMATCH_MAX_TOKEN_THRESHOLD and AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD
 // when set, and the dev-mode switches. Throws ConfigError naming the variable for a threshold
 // that is not a number >= 0 or a switch that is not a boolean.
-RecordMetricOptions record_metric_options(const ProfileConfig& config);
+RecordMetricOptions record_metric_options(const MetricsSettings& config);
 
 // The ITL divisor (metrics-and-outputs.md §1.1.1): OSL − 1, or with --per-chunk-usage
 // OSL − first_content_chunk_tokens when that leaves at least 1 (else OSL − 1, with a warning

@@ -33,7 +33,7 @@ void count_error(std::vector<ErrorSummaryEntry>& summary, const ErrorDetails& e)
 }  // namespace
 
 struct RecordProcessor::Impl {
-  Impl(const ProfileConfig& c, const Tokenizer& t, const std::vector<PreparedRequest>& r,
+  Impl(const MetricsSettings& c, const Tokenizer& t, const std::vector<PreparedRequest>& r,
        ClockAnchor a, std::ostream* out)
       : config(c), tokenizer(t), requests(r), anchor(a), jsonl(out),
         body_cache(r.size()), body_cached(r.size(), false), options(record_metric_options(c)),
@@ -43,13 +43,13 @@ struct RecordProcessor::Impl {
       profiling.enable_goodput();
       warmup.enable_goodput();
     }
-    if (c.multi_turn()) {
+    if (c.multi_turn) {
       profiling.enable_sessions();
       warmup.enable_sessions();
     }
   }
 
-  const ProfileConfig& config;
+  const MetricsSettings config;  // a copy: the caller's may be a temporary
   const Tokenizer& tokenizer;
   const std::vector<PreparedRequest>& requests;
   ClockAnchor anchor;
@@ -167,7 +167,7 @@ struct RecordProcessor::Impl {
   }
 };
 
-RecordProcessor::RecordProcessor(const ProfileConfig& config, const Tokenizer& tokenizer,
+RecordProcessor::RecordProcessor(const MetricsSettings& config, const Tokenizer& tokenizer,
                                  const std::vector<PreparedRequest>& requests, ClockAnchor anchor,
                                  std::ostream* jsonl)
     : impl_(std::make_unique<Impl>(config, tokenizer, requests, anchor, jsonl)) {}
@@ -178,7 +178,7 @@ void RecordProcessor::process(const RawRecord& raw) { accumulate(raw, measure(ra
 
 RecordProcessor::Measured RecordProcessor::measure(const RawRecord& raw) {
   Impl& s = *impl_;
-  Measured out{parse_record(s.config, raw), {}};
+  Measured out{parse_record(s.config.endpoint_type, raw), {}};
   const ParsedRecord& parsed = out.parsed;
   if (parsed.invalid_sse_messages != 0) {
     s.invalid_sse_messages += parsed.invalid_sse_messages;

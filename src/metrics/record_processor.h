@@ -22,7 +22,7 @@ class RecordProcessor {
   // `requests` are the exact requests the run sends (RawRecord::dataset_index indexes it);
   // ISL is counted from their bodies. `jsonl` receives one line per record
   // (profile_export.jsonl); nullptr = not written. All references must outlive this object.
-  RecordProcessor(const ProfileConfig& config, const Tokenizer& tokenizer,
+  RecordProcessor(const MetricsSettings& config, const Tokenizer& tokenizer,
                   const std::vector<PreparedRequest>& requests, ClockAnchor anchor,
                   std::ostream* jsonl);
   ~RecordProcessor();

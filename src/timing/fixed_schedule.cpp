@@ -6,7 +6,7 @@
 
 namespace aiperf {
 
-FixedSchedule build_fixed_schedule(FileDataset file, const ProfileConfig& config) {
+FixedSchedule build_fixed_schedule(FileDataset file, const LoadSettings& config, const DatasetSettings& dataset) {
   const auto& ts = file.timestamps_ms;
   const auto start = config.fixed_schedule_start_offset;
   const auto end = config.fixed_schedule_end_offset;
@@ -18,7 +18,7 @@ FixedSchedule build_fixed_schedule(FileDataset file, const ProfileConfig& config
       continue;
     }
     if (!ts[i])
-      throw ConfigError("--input-file " + config.input_file.value_or("") + ", line " +
+      throw ConfigError("--input-file " + dataset.input_file.value_or("") + ", line " +
                         std::to_string(file.lines[i]) +
                         ": no 'timestamp' (a fixed schedule needs one on every row; "
                         "--no-fixed-schedule ignores them)");
@@ -31,7 +31,7 @@ FixedSchedule build_fixed_schedule(FileDataset file, const ProfileConfig& config
                          (end ? std::to_string(*end) : "last") + " ms]";
     throw ConfigError("--fixed-schedule-start-offset/--fixed-schedule-end-offset: the window " + window +
                       " selects none of the " + std::to_string(ts.size()) + " rows of " +
-                      config.input_file.value_or("the input file"));
+                      dataset.input_file.value_or("the input file"));
   }
   std::stable_sort(kept.begin(), kept.end(), [&](size_t a, size_t b) { return *ts[a] < *ts[b]; });
   double zero = 0;

@@ -20,6 +20,6 @@ struct FixedSchedule {
 
 // Throws ConfigError naming the file and line of a row without a timestamp, or naming the
 // offsets when the window keeps no row.
-FixedSchedule build_fixed_schedule(FileDataset file, const ProfileConfig& config);
+FixedSchedule build_fixed_schedule(FileDataset file, const LoadSettings& config, const DatasetSettings& dataset);
 
 }  // namespace aiperf

@@ -10,9 +10,10 @@ namespace aiperf {
 namespace {
 
 // The profiling phase's load shape (cli-and-load.md §2.1).
-void set_profiling_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s) {
+void set_profiling_shape(PhaseSpec& p, const LoadSettings& config, std::optional<uint64_t> random_seed,
+                         double catchup_s) {
   p.concurrency_ramp_s = config.concurrency_ramp_duration.value_or(0);
-  p.random_seed = config.random_seed;  // also the cancellation draws' stream
+  p.random_seed = random_seed;  // also the cancellation draws' stream
   if (config.user_centric_mode()) {
     p.user_centric_rate = config.user_centric_rate;
     p.num_users = config.num_users.value_or(1);
@@ -35,7 +36,8 @@ void set_profiling_shape(PhaseSpec& p, const ProfileConfig& config, double catch
 // §4.10: the warm-up inherits the profiling shape; each --warmup-* value overrides its part.
 // A rate (inherited or its own) makes it an open loop, else a closed loop at the warm-up
 // concurrency (1 when neither it nor --concurrency is given).
-void set_warmup_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_s) {
+void set_warmup_shape(PhaseSpec& p, const LoadSettings& config, std::optional<uint64_t> random_seed,
+                      double catchup_s) {
   const bool series = !config.request_rate_series.empty() && !config.warmup_request_rate;
   const std::optional<double> rate = config.warmup_request_rate ? config.warmup_request_rate : config.request_rate;
   const std::optional<int64_t> concurrency = config.warmup_concurrency ? config.warmup_concurrency : config.concurrency;
@@ -49,7 +51,7 @@ void set_warmup_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_
     p.arrival_smoothness = config.arrival_smoothness.value_or(1.0);
     p.rate_ramp_s =
         config.warmup_request_rate_ramp_duration.value_or(config.request_rate_ramp_duration.value_or(0));
-    p.random_seed = config.random_seed;
+    p.random_seed = random_seed;
     p.max_catchup_s = catchup_s;
   } else {
     p.concurrency = concurrency.value_or(1);
@@ -58,14 +60,15 @@ void set_warmup_shape(PhaseSpec& p, const ProfileConfig& config, double catchup_
 
 }  // namespace
 
-std::vector<PhaseSpec> plan_phases(const ProfileConfig& config, std::vector<int64_t> schedule_ns) {
+std::vector<PhaseSpec> plan_phases(const LoadSettings& config, std::optional<uint64_t> random_seed,
+                                   std::vector<int64_t> schedule_ns) {
   const bool open_loop = config.rate_mode() || config.warmup_request_rate;
   const double catchup_s = open_loop ? env_settings().timing_max_catchup_s : 0.01;
   std::vector<PhaseSpec> phases;
   if (config.has_warmup()) {
     PhaseSpec warmup;
     warmup.phase = BenchmarkPhase::warmup;
-    set_warmup_shape(warmup, config, catchup_s);
+    set_warmup_shape(warmup, config, random_seed, catchup_s);
     warmup.prefill_concurrency =
         config.warmup_prefill_concurrency.value_or(config.prefill_concurrency.value_or(0));
     warmup.prefill_ramp_s = config.warmup_prefill_concurrency_ramp_duration.value_or(
@@ -78,7 +81,7 @@ std::vector<PhaseSpec> plan_phases(const ProfileConfig& config, std::vector<int6
     phases.push_back(warmup);
   }
   PhaseSpec profiling;
-  set_profiling_shape(profiling, config, catchup_s);
+  set_profiling_shape(profiling, config, random_seed, catchup_s);
   profiling.fixed_schedule_ns = std::move(schedule_ns);
   profiling.prefill_concurrency = config.prefill_concurrency.value_or(0);
   profiling.prefill_ramp_s = config.prefill_concurrency_ramp_duration.value_or(0);

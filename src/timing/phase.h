@@ -42,6 +42,7 @@ struct PhaseSpec {
 // Throws ConfigError for a bad AIPERF_TIMING_MAX_CATCHUP_SECONDS. With --fixed-schedule the
 // profiling phase replays `schedule_ns` (FixedSchedule::offsets_ns); a warm-up before it is
 // a closed loop over the same entries (upstream: no warm-up rate means concurrency mode).
-std::vector<PhaseSpec> plan_phases(const ProfileConfig& config, std::vector<int64_t> schedule_ns = {});
+std::vector<PhaseSpec> plan_phases(const LoadSettings& config, std::optional<uint64_t> random_seed,
+                                   std::vector<int64_t> schedule_ns = {});
 
 }  // namespace aiperf

@@ -493,7 +493,7 @@ std::string Worker::reply_text(const RawRecord& rec) const {
   std::string reply;
   if (rec.error || rec.was_cancelled) return reply;
   try {
-    for (const ParsedResponse& r : parse_record(*options_.config, rec).responses) reply += r.text;
+    for (const ParsedResponse& r : parse_record(options_.config->endpoint_type, rec).responses) reply += r.text;
   } catch (const std::exception&) {
     reply.clear();
   }

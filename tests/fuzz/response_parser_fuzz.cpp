@@ -62,7 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   record.start_ns = 1;
   record.ack_ns = 2;
 
-  const aiperf::ParsedRecord parsed = aiperf::parse_record(config, record);
+  const aiperf::ParsedRecord parsed = aiperf::parse_record(config.endpoint_type, record);
   if (parsed.error && !parsed.responses.empty()) std::abort();
   for (const aiperf::ParsedResponse& response : parsed.responses)
     if (response.perf_ns <= 0) std::abort();

@@ -75,7 +75,7 @@ TEST(RankingsBody, ExtraInputsAreMerged) {
 }
 
 ParsedRecord parse_body(EndpointType type, std::string_view body) {
-  return parse_record(config_for(type), RawRecordBuilder().start(100).body(250, body).end(260).build());
+  return parse_record(config_for(type).endpoint_type, RawRecordBuilder().start(100).body(250, body).end(260).build());
 }
 
 TEST(VectorResponse, EmbeddingsVectorsAreOneContentResponseWithoutText) {
@@ -131,7 +131,7 @@ TEST(VectorResponse, NonJsonOrEmptyBodyIsAnErrorRecord) {
 TEST(VectorResponse, HttpErrorsAsForOtherEndpoints) {
   RawRecord r = RawRecordBuilder().start(100).body(250, R"({"error":"bad"})").end(260).build();
   r.http_status = 422;
-  ParsedRecord p = parse_record(config_for(EndpointType::cohere_rankings), r);
+  ParsedRecord p = parse_record(config_for(EndpointType::cohere_rankings).endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 422);
 }

@@ -78,7 +78,7 @@ TEST(ImageRetrievalBody, ATurnWithoutImagesIsAConfigError) {
 }
 
 ParsedRecord parse_body(EndpointType type, std::string_view body) {
-  return parse_record(config_for(type), RawRecordBuilder().start(100).body(250, body).end(260).build());
+  return parse_record(config_for(type).endpoint_type, RawRecordBuilder().start(100).body(250, body).end(260).build());
 }
 
 TEST(ImageResponse, WholeBodyDataItemsAndSettings) {
@@ -116,7 +116,7 @@ TEST(ImageResponse, StreamPreviewsThenTheCompletedImage) {
       .sse(400, "event: image_generation.completed\ndata: {\"type\":\"image_generation.completed\","
                 "\"b64_json\":\"CCCC\",\"usage\":{\"input_tokens\":3,\"output_tokens\":9}}\n\n")
       .end(410);
-  ParsedRecord p = parse_record(config_for(EndpointType::image_generation, true), b.build());
+  ParsedRecord p = parse_record(config_for(EndpointType::image_generation, true).endpoint_type, b.build());
   ASSERT_FALSE(p.error) << p.error->message;
   EXPECT_TRUE(p.streamed);
   ASSERT_EQ(p.responses.size(), 3u);
@@ -153,7 +153,7 @@ TEST(ImageResponse, StreamErrorEventIsTheRecordError) {
       .sse(200, "event: image_generation.partial_image\ndata: {\"b64_json\":\"AAAA\",\"partial_image_index\":0}\n\n")
       .data(300, R"({"error":{"message":"content policy","code":400}})")
       .end(310);
-  ParsedRecord p = parse_record(config_for(EndpointType::image_generation, true), b.build());
+  ParsedRecord p = parse_record(config_for(EndpointType::image_generation, true).endpoint_type, b.build());
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 400);
   EXPECT_EQ(p.error->message, "Error occurred in SSE response: content policy");
@@ -172,7 +172,7 @@ TEST(ImageResponse, RetrievalDataListIsTheContent) {
 
 TEST(ImageResponse, HttpErrorsAsForOtherEndpoints) {
   RawRecord r = RawRecordBuilder().start(100).status(400, "Bad Request").body(200, R"({"error":"bad size"})").end(210).build();
-  ParsedRecord p = parse_record(config_for(EndpointType::image_generation), r);
+  ParsedRecord p = parse_record(config_for(EndpointType::image_generation).endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 400);
   EXPECT_EQ(p.error->message, R"({"error":"bad size"})");

@@ -41,7 +41,7 @@ TEST(PaddedJson, WholeBodyParsesTheSameWithOrWithoutRoom) {
     RawRecord r = testing::RawRecordBuilder().start(100).body(250, kReply).end(260).build();
     if (room) r.body.reserve(r.body.size() + kParsePadding);
     else r.body.shrink_to_fit();
-    const ParsedRecord p = parse_record(c, r);
+    const ParsedRecord p = parse_record(c.endpoint_type, r);
     ASSERT_FALSE(p.error) << room;
     ASSERT_EQ(p.responses.size(), 1u);
     EXPECT_EQ(p.responses[0].text, "a b c");

@@ -57,7 +57,7 @@ TEST(ResponsesStream, TextReasoningToolDeltasAndUsage) {
                           R"("output_tokens_details":{"reasoning_tokens":2},"total_tokens":17}}})"))
           .end(160)
           .build();
-  ParsedRecord p = parse_record(config(EndpointType::responses), r);
+  ParsedRecord p = parse_record(config(EndpointType::responses).endpoint_type, r);
   ASSERT_FALSE(p.error) << p.error->message;
   ASSERT_EQ(p.responses.size(), 5u);  // created, done and completed carry no content
   EXPECT_EQ(p.responses[0].perf_ns, 110);
@@ -81,7 +81,7 @@ TEST(ResponsesStream, FailedResponseIsAnError) {
                                     R"("error":{"code":"server_error","message":"model crashed"}}})"))
                     .end(130)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::responses), r);
+  ParsedRecord p = parse_record(config(EndpointType::responses).endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 502);
   EXPECT_NE(p.error->message.find("model crashed"), std::string::npos) << p.error->message;
@@ -94,7 +94,7 @@ TEST(ResponsesStream, ErrorEventCarriesCodeAndMessage) {
                     .sse(110, event("error", R"({"type":"error","code":429,"message":"slow down","param":null})"))
                     .end(130)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::responses), r);
+  ParsedRecord p = parse_record(config(EndpointType::responses).endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 429);
   EXPECT_NE(p.error->message.find("slow down"), std::string::npos) << p.error->message;
@@ -110,7 +110,7 @@ TEST(ResponsesWholeBody, OutputItemsWithUsage) {
                                R"("usage":{"input_tokens":3,"output_tokens":4,"total_tokens":7}})")
                     .end(200)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::responses), r);
+  ParsedRecord p = parse_record(config(EndpointType::responses).endpoint_type, r);
   ASSERT_FALSE(p.error) << p.error->message;
   ASSERT_EQ(p.responses.size(), 1u);
   EXPECT_EQ(p.responses[0].text, "Hi there");
@@ -126,10 +126,10 @@ TEST(ResponsesWholeBody, ToolCallTextOnlyWithoutTextAndOutputTextFallback) {
                                   R"("arguments":"{\"x\":2}"}]})")
                        .end(200)
                        .build();
-  EXPECT_EQ(text_of(parse_record(config(EndpointType::responses), tool)), "f{\"x\":2}");
+  EXPECT_EQ(text_of(parse_record(config(EndpointType::responses).endpoint_type, tool)), "f{\"x\":2}");
   RawRecord fallback =
       RawRecordBuilder().start(100).body(200, R"({"object":"response","output":[],"output_text":"plain"})").end(200).build();
-  EXPECT_EQ(text_of(parse_record(config(EndpointType::responses), fallback)), "plain");
+  EXPECT_EQ(text_of(parse_record(config(EndpointType::responses).endpoint_type, fallback)), "plain");
 }
 
 TEST(AnthropicStream, TextThinkingToolDeltasAndMergedUsage) {
@@ -156,7 +156,7 @@ TEST(AnthropicStream, TextThinkingToolDeltasAndMergedUsage) {
           .sse(150, event("message_stop", R"({"type":"message_stop"})"))
           .end(160)
           .build();
-  ParsedRecord p = parse_record(config(EndpointType::messages), r);
+  ParsedRecord p = parse_record(config(EndpointType::messages).endpoint_type, r);
   ASSERT_FALSE(p.error) << p.error->message;
   ASSERT_EQ(p.responses.size(), 3u);
   EXPECT_EQ(p.responses[0].perf_ns, 110);
@@ -177,7 +177,7 @@ TEST(AnthropicStream, InStreamErrorEvent) {
                     .sse(120, event("error", R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})"))
                     .end(130)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::messages), r);
+  ParsedRecord p = parse_record(config(EndpointType::messages).endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 502);
   EXPECT_NE(p.error->message.find("Overloaded"), std::string::npos) << p.error->message;
@@ -192,7 +192,7 @@ TEST(AnthropicWholeBody, ContentBlocksAndUsage) {
                                R"("usage":{"input_tokens":3,"output_tokens":4}})")
                     .end(200)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::messages), r);
+  ParsedRecord p = parse_record(config(EndpointType::messages).endpoint_type, r);
   ASSERT_FALSE(p.error) << p.error->message;
   ASSERT_EQ(p.responses.size(), 1u);
   EXPECT_EQ(p.responses[0].text, "Hi");
@@ -208,7 +208,7 @@ TEST(AnthropicWholeBody, ToolUseIsNamePlusInputJson) {
                                R"("input":{"city": "Paris"}}]})")
                     .end(200)
                     .build();
-  EXPECT_EQ(text_of(parse_record(config(EndpointType::messages), r)), R"(get{"city":"Paris"})");
+  EXPECT_EQ(text_of(parse_record(config(EndpointType::messages).endpoint_type, r)), R"(get{"city":"Paris"})");
 }
 
 }  // namespace

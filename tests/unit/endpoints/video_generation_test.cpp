@@ -114,7 +114,7 @@ TEST(VideoResponseParse, CompletedJobIsOneContentResponseWithTheVideoFigures) {
                                  R"("usage":{"prompt_tokens":4}})")
                     .end(9'000)
                     .build();
-  ParsedRecord p = parse_record(video_config(), r);
+  ParsedRecord p = parse_record(video_config().endpoint_type, r);
   ASSERT_FALSE(p.error);
   ASSERT_EQ(p.responses.size(), 1u);
   EXPECT_EQ(p.responses[0].perf_ns, 9'000);
@@ -127,7 +127,7 @@ TEST(VideoResponseParse, CompletedJobIsOneContentResponseWithTheVideoFigures) {
 
 TEST(VideoResponseParse, AJobThatIsNotCompletedHasNoContent) {
   RawRecord r = RawRecordBuilder().start(1).body(5, R"({"id":"v","status":"in_progress"})").end(5).build();
-  ParsedRecord p = parse_record(video_config(), r);
+  ParsedRecord p = parse_record(video_config().endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->type, "InvalidInferenceResultError");
 }
@@ -135,7 +135,7 @@ TEST(VideoResponseParse, AJobThatIsNotCompletedHasNoContent) {
 TEST(VideoResponseParse, TheTransportsJobFailureIsTheRecordsError) {
   RawRecord r = RawRecordBuilder().start(1).body(5, R"({"id":"v","status":"failed"})").end(5).build();
   r.error = ErrorDetails{500, "VideoGenerationError", "out of memory"};
-  ParsedRecord p = parse_record(video_config(), r);
+  ParsedRecord p = parse_record(video_config().endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(*p.error, (ErrorDetails{500, "VideoGenerationError", "out of memory"}));
 }

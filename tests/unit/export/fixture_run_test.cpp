@@ -99,7 +99,7 @@ class FixtureRun : public ::testing::Test {
 
     std::ostringstream jsonl;
     ClockAnchor anchor{fixture["anchor_wall_ns"].get<int64_t>(), 0};
-    RecordProcessor processor(config, tokenizer, requests, anchor, &jsonl);
+    RecordProcessor processor(metrics_settings(config), tokenizer, requests, anchor, &jsonl);
     for (const auto& r : fixture["records"]) processor.process(record_from(r));
     summary = processor.summarize();
 

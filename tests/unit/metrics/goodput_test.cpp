@@ -16,7 +16,7 @@ ProfileConfig config_with(std::vector<GoodputTarget> goodput, bool streaming = t
 
 std::string error_of(const ProfileConfig& c) {
   try {
-    resolve_goodput(c);
+    resolve_goodput(metrics_settings(c));
   } catch (const ConfigError& e) {
     return e.what();
   }
@@ -24,9 +24,9 @@ std::string error_of(const ProfileConfig& c) {
 }
 
 TEST(Goodput, ThresholdsAreConvertedFromDisplayUnits) {
-  auto slos = resolve_goodput(config_with({{"time_to_first_token", 100},
+  auto slos = resolve_goodput(metrics_settings(config_with({{"time_to_first_token", 100},
                                            {"output_token_throughput_per_user", 300},
-                                           {"output_sequence_length", 50}}));
+                                           {"output_sequence_length", 50}})));
   ASSERT_EQ(slos.size(), 3u);
   EXPECT_EQ(slos[0].metric, MetricId::time_to_first_token);
   EXPECT_DOUBLE_EQ(slos[0].threshold, 100e6);  // ms -> ns
@@ -61,8 +61,8 @@ TEST(Goodput, BadTagsAreConfigErrors) {
 }
 
 TEST(Goodput, EverySloMustHoldAndEqualityPasses) {
-  auto slos = resolve_goodput(config_with({{"time_to_first_token", 100},
-                                           {"output_token_throughput_per_user", 300}}));
+  auto slos = resolve_goodput(metrics_settings(config_with({{"time_to_first_token", 100},
+                                           {"output_token_throughput_per_user", 300}})));
   RecordMetrics m;
   m[MetricId::time_to_first_token] = 100e6;                 // exactly at the threshold
   m[MetricId::output_token_throughput_per_user] = 300;      // exactly at the threshold

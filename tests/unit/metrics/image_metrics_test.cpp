@@ -52,7 +52,7 @@ ParsedRecord parse(EndpointType type, const RawRecord& raw) {
   config.model_names = {"m"};
   config.endpoint_type = type;
   config.streaming = raw.event_stream;
-  return parse_record(config, raw);
+  return parse_record(config.endpoint_type, raw);
 }
 
 TEST(ImageRecordMetrics, GenerationCountsFinishedImagesNotPreviews) {

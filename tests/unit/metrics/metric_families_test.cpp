@@ -20,7 +20,7 @@ ParsedRecord parse(const RawRecord& raw) {
   ProfileConfig config;
   config.model_names = {"m"};
   config.streaming = true;
-  return parse_record(config, raw);
+  return parse_record(config.endpoint_type, raw);
 }
 
 RecordMetricOptions options(bool dev = false) {
@@ -150,14 +150,14 @@ TEST(Experimental, OverallThinkingEfficiencyFromTheTotals) {
 
 TEST(Experimental, DevModeSwitchesFromTheEnvironment) {
   ProfileConfig config;
-  EXPECT_FALSE(record_metric_options(config).experimental);
+  EXPECT_FALSE(record_metric_options(metrics_settings(config)).experimental);
   setenv("AIPERF_DEV_SHOW_EXPERIMENTAL_METRICS", "true", 1);
   load_env_settings();
-  EXPECT_FALSE(record_metric_options(config).experimental);  // needs AIPERF_DEV_MODE too
+  EXPECT_FALSE(record_metric_options(metrics_settings(config)).experimental);  // needs AIPERF_DEV_MODE too
   setenv("AIPERF_DEV_MODE", "1", 1);
   load_env_settings();
-  EXPECT_TRUE(record_metric_options(config).experimental);
-  EXPECT_FALSE(record_metric_options(config).internal);
+  EXPECT_TRUE(record_metric_options(metrics_settings(config)).experimental);
+  EXPECT_FALSE(record_metric_options(metrics_settings(config)).internal);
   unsetenv("AIPERF_DEV_SHOW_EXPERIMENTAL_METRICS");
   unsetenv("AIPERF_DEV_MODE");
   load_env_settings();

@@ -35,7 +35,7 @@ RecordMetrics metrics_for(const RawRecord& raw, bool per_chunk_usage, int64_t os
   config.model_names = {"m"};
   config.streaming = true;
   config.use_server_token_count = true;
-  ParsedRecord parsed = parse_record(config, raw);
+  ParsedRecord parsed = parse_record(config.endpoint_type, raw);
   RecordMetricOptions o;
   o.streaming = true;
   o.per_chunk_usage = per_chunk_usage;
@@ -48,7 +48,7 @@ TEST(PerChunkUsage, FirstContentChunkTokensAreRead) {
   ProfileConfig config;
   config.model_names = {"m"};
   config.streaming = true;
-  EXPECT_EQ(parse_record(config, bundled_first_chunk()).first_content_chunk_tokens, 3);
+  EXPECT_EQ(parse_record(config.endpoint_type, bundled_first_chunk()).first_content_chunk_tokens, 3);
 }
 
 TEST(PerChunkUsage, DivisorExcludesTheFirstChunksTokens) {

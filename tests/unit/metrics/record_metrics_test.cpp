@@ -19,7 +19,7 @@ ParsedRecord parse(const RawRecord& raw, bool streaming = true) {
   ProfileConfig config;
   config.model_names = {"m"};
   config.streaming = streaming;
-  return parse_record(config, raw);
+  return parse_record(config.endpoint_type, raw);
 }
 
 // ISL, output, reasoning, requested OSL; {} = absent.
@@ -231,19 +231,19 @@ TEST(RecordMetrics, CancelledRecordIsCountedAsCancelled) {
 TEST(RecordMetrics, OptionsFromConfigAndEnvironment) {
   ProfileConfig config;
   config.streaming = true;
-  RecordMetricOptions o = record_metric_options(config);
+  RecordMetricOptions o = record_metric_options(metrics_settings(config));
   EXPECT_TRUE(o.streaming);
   EXPECT_TRUE(o.usage_diff);
   EXPECT_EQ(o.osl_mismatch_pct, 5);
   EXPECT_EQ(o.osl_mismatch_max_tokens, 50);
   EXPECT_EQ(o.usage_diff_pct, 10);
   config.use_server_token_count = true;
-  EXPECT_FALSE(record_metric_options(config).usage_diff);
+  EXPECT_FALSE(record_metric_options(metrics_settings(config)).usage_diff);
 
   setenv("AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD", "12.5", 1);
   setenv("AIPERF_METRICS_USAGE_PCT_DIFF_THRESHOLD", "0", 1);
   load_env_settings();
-  o = record_metric_options(config);
+  o = record_metric_options(metrics_settings(config));
   EXPECT_EQ(o.osl_mismatch_pct, 12.5);
   EXPECT_EQ(o.usage_diff_pct, 0);
   unsetenv("AIPERF_METRICS_OSL_MISMATCH_PCT_THRESHOLD");

@@ -28,7 +28,7 @@ class RecordProcessorTest : public ::testing::Test {
   }
 
   RecordProcessor& processor() {
-    if (!proc) proc = std::make_unique<RecordProcessor>(config, tokenizer, requests, anchor, &jsonl);
+    if (!proc) proc = std::make_unique<RecordProcessor>(metrics_settings(config), tokenizer, requests, anchor, &jsonl);
     return *proc;
   }
 
@@ -400,7 +400,7 @@ TEST_F(RecordProcessorTest, JsonlOmitsErrorCodeWhenThereIsNone) {
 }
 
 TEST_F(RecordProcessorTest, NoJsonlStreamMeansNothingWritten) {
-  RecordProcessor p(config, tokenizer, requests, anchor, nullptr);
+  RecordProcessor p(metrics_settings(config), tokenizer, requests, anchor, nullptr);
   p.process(golden().build());
   EXPECT_EQ(p.summarize().valid_count, 1);
 }

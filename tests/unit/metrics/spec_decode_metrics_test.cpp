@@ -27,7 +27,7 @@ RecordMetrics record(int64_t steps, int64_t accepted, int64_t drafts) {
   config.streaming = true;
   RecordMetricOptions o;
   o.streaming = true;
-  return compute_record_metrics(raw, parse_record(config, raw), {}, o);
+  return compute_record_metrics(raw, parse_record(config.endpoint_type, raw), {}, o);
 }
 
 const MetricResult* find(const std::vector<MetricResult>& results, const std::string& tag) {

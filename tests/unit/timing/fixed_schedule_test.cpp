@@ -42,7 +42,7 @@ std::vector<std::string> prompts(const FixedSchedule& s) {
 }
 
 TEST(FixedSchedule, SortedByTimestampAndNormalisedToTheFirst) {
-  FixedSchedule s = build_fixed_schedule(rows({300, 100, 200.5, 100}), replay());
+  FixedSchedule s = build_fixed_schedule(rows({300, 100, 200.5, 100}), replay(), replay());
   EXPECT_EQ(prompts(s), (std::vector<std::string>{"row1", "row3", "row2", "row0"}));  // stable among equals
   EXPECT_EQ(s.offsets_ns, (std::vector<int64_t>{0, 0, 100'500'000, 200'000'000}));
 }
@@ -50,31 +50,31 @@ TEST(FixedSchedule, SortedByTimestampAndNormalisedToTheFirst) {
 TEST(FixedSchedule, AbsoluteTimestampsWithoutAutoOffset) {
   ProfileConfig c = replay();
   c.fixed_schedule_auto_offset = false;
-  FixedSchedule s = build_fixed_schedule(rows({300, 100}), c);
+  FixedSchedule s = build_fixed_schedule(rows({300, 100}), c, c);
   EXPECT_EQ(s.offsets_ns, (std::vector<int64_t>{100'000'000, 300'000'000}));
 }
 
 TEST(FixedSchedule, OffsetsFilterInclusivelyAndStartIsZero) {
-  FixedSchedule s = build_fixed_schedule(rows({0, 100, 150, 200, 201, 250}), replay(100, 200));
+  FixedSchedule s = build_fixed_schedule(rows({0, 100, 150, 200, 201, 250}), replay(100, 200), replay(100, 200));
   EXPECT_EQ(prompts(s), (std::vector<std::string>{"row1", "row2", "row3"}));
   EXPECT_EQ(s.offsets_ns, (std::vector<int64_t>{0, 50'000'000, 100'000'000}));
   // Start 120 is schedule zero even though the first kept row is at 150.
-  FixedSchedule late = build_fixed_schedule(rows({0, 150, 250}), replay(120));
+  FixedSchedule late = build_fixed_schedule(rows({0, 150, 250}), replay(120), replay(120));
   EXPECT_EQ(late.offsets_ns, (std::vector<int64_t>{30'000'000, 130'000'000}));
   // End offset alone keeps auto-offset: zero is the first row.
-  FixedSchedule head = build_fixed_schedule(rows({40, 50, 60}), replay(std::nullopt, 50));
+  FixedSchedule head = build_fixed_schedule(rows({40, 50, 60}), replay(std::nullopt, 50), replay(std::nullopt, 50));
   EXPECT_EQ(head.offsets_ns, (std::vector<int64_t>{0, 10'000'000}));
 }
 
 TEST(FixedSchedule, Errors) {
   try {
-    build_fixed_schedule(rows({0, 10}), replay(20, 30));
+    build_fixed_schedule(rows({0, 10}), replay(20, 30), replay(20, 30));
     ADD_FAILURE() << "empty window accepted";
   } catch (const ConfigError& e) {
     EXPECT_THAT(e.what(), HasSubstr("the window [20 ms, 30 ms] selects none of the 2 rows of t.jsonl"));
   }
   try {
-    build_fixed_schedule(rows({0, std::nullopt}), replay());
+    build_fixed_schedule(rows({0, std::nullopt}), replay(), replay());
     ADD_FAILURE() << "row without timestamp accepted";
   } catch (const ConfigError& e) {
     EXPECT_THAT(e.what(), HasSubstr("t.jsonl, line 2: no 'timestamp'"));
@@ -175,7 +175,7 @@ TEST(FixedSchedule, ChildConversationsFollowTheRootsAndLaunchesAreRenumbered) {
   launch.child = 1;
   launch.join_at = 1;
   f.dataset.entries[0].message_turns[0].launches.push_back(launch);
-  FixedSchedule s = build_fixed_schedule(std::move(f), replay());
+  FixedSchedule s = build_fixed_schedule(std::move(f), replay(), replay());
   EXPECT_EQ(prompts(s), (std::vector<std::string>{"row2", "row0", "row1"}));
   EXPECT_EQ(s.offsets_ns, (std::vector<int64_t>{0, 400'000'000}));
   EXPECT_EQ(s.dataset.entries[1].message_turns[0].launches[0].child, 2u);

@@ -203,7 +203,7 @@ TEST(PrefillConcurrency, PlanInheritsPrefillIntoWarmupButNeverCancellation) {
   config.request_cancellation_rate = 25;
   config.request_cancellation_delay = 0.5;
   config.random_seed = 11;
-  auto phases = plan_phases(config);
+  auto phases = plan_phases(config, config.random_seed);
   ASSERT_EQ(phases.size(), 2u);
   EXPECT_EQ(phases[0].prefill_concurrency, 3);
   EXPECT_EQ(phases[0].prefill_ramp_s, 2.0);
@@ -215,7 +215,7 @@ TEST(PrefillConcurrency, PlanInheritsPrefillIntoWarmupButNeverCancellation) {
 
   config.warmup_prefill_concurrency = 1;
   config.warmup_prefill_concurrency_ramp_duration = 0.5;
-  phases = plan_phases(config);
+  phases = plan_phases(config, config.random_seed);
   EXPECT_EQ(phases[0].prefill_concurrency, 1);
   EXPECT_EQ(phases[0].prefill_ramp_s, 0.5);
   EXPECT_EQ(phases[1].prefill_concurrency, 3);

@@ -75,7 +75,7 @@ TEST(MaxResponseBytes, OverLimitStreamIsAnErrorRecordKeepingCompleteMessages) {
   rec.end_ns = 10;
   ProfileConfig config;
   config.endpoint_type = EndpointType::completions;
-  EXPECT_EQ(parse_record(config, rec).error->type, "ResponseTooLargeError");
+  EXPECT_EQ(parse_record(config.endpoint_type, rec).error->type, "ResponseTooLargeError");
 }
 
 TEST(MaxResponseBytes, BodyExactlyAtTheLimitIsFine) {

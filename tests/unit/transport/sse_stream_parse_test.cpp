@@ -133,7 +133,7 @@ void check_reads(const Stream& s, const Wire& w, const std::vector<size_t>& cuts
     start += e.size();
   }
   // Parsing: the hand-written content responses, with their events' stamps.
-  ParsedRecord p = parse_record(config_for(type), rec);
+  ParsedRecord p = parse_record(config_for(type).endpoint_type, rec);
   ASSERT_FALSE(p.error) << p.error->type << ": " << p.error->message;
   EXPECT_TRUE(p.streamed);
   ASSERT_EQ(p.responses.size(), s.content.size());
@@ -216,7 +216,7 @@ TEST(SseStreamParse, ChatStreamParsesIdenticallyAtEverySplit) {
 TEST(SseStreamParse, ChatStreamUsageComesFromTheTrailer) {
   const Stream s = chat_stream();
   const Wire w = make_wire(s, true);
-  ParsedRecord p = parse_record(config_for(EndpointType::chat), read_response(w.bytes, {w.bytes.size()}));
+  ParsedRecord p = parse_record(config_for(EndpointType::chat).endpoint_type, read_response(w.bytes, {w.bytes.size()}));
   ASSERT_TRUE(p.usage);
   EXPECT_EQ(p.usage->prompt_tokens, 11);
   EXPECT_EQ(p.usage->completion_tokens, 9);
@@ -252,7 +252,7 @@ TEST(SseStreamParse, CompletionsStreamWithoutDoneParsesIdenticallyAtEverySplit) 
 TEST(SseStreamParse, MissingDoneStillGivesUsageAndAValidRecord) {
   const Stream s = completions_stream();
   const Wire w = make_wire(s, false);
-  ParsedRecord p = parse_record(config_for(EndpointType::completions), read_response(w.bytes, {w.bytes.size()}));
+  ParsedRecord p = parse_record(config_for(EndpointType::completions).endpoint_type, read_response(w.bytes, {w.bytes.size()}));
   ASSERT_FALSE(p.error);
   ASSERT_TRUE(p.usage);
   EXPECT_EQ(p.usage->completion_tokens, 5);
@@ -272,7 +272,7 @@ TEST(SseStreamParse, JsonErrorMidStreamMakesAnErrorRecordAndKeepsTheBytes) {
               "data: " + chat_chunk(R"({"content":"after"})") + "\n\n", "data: [DONE]\n\n"};
   RawRecord rec = one_read(s);
   EXPECT_EQ(rec.chunks.size(), 4u);
-  ParsedRecord p = parse_record(config_for(EndpointType::chat), rec);
+  ParsedRecord p = parse_record(config_for(EndpointType::chat).endpoint_type, rec);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(*p.error, (ErrorDetails{503, "SSEResponseError", "Error occurred in SSE response: KV cache exhausted"}));
   EXPECT_TRUE(p.responses.empty());
@@ -282,7 +282,7 @@ TEST(SseStreamParse, ErrorEventMidStreamUsesItsComment) {
   Stream s;
   s.events = {"data: " + chat_chunk(R"({"content":"partial"})") + "\n\n",
               "event: Error\r\n: backend went away\r\ndata: {}\r\n\r\n"};
-  ParsedRecord p = parse_record(config_for(EndpointType::chat), one_read(s));
+  ParsedRecord p = parse_record(config_for(EndpointType::chat).endpoint_type, one_read(s));
   ASSERT_TRUE(p.error);
   EXPECT_EQ(*p.error, (ErrorDetails{502, "SSEResponseError", "Error occurred in SSE response: backend went away"}));
 }
@@ -291,7 +291,7 @@ TEST(SseStreamParse, StreamOfOnlyNonContentIsAnInvalidInferenceResult) {
   Stream s;
   s.events = {": ping\n\n", "data: " + chat_chunk(R"({"role":"assistant"})") + "\n\n", "data: garbage\n\n",
               "data: [DONE]\n\n"};
-  ParsedRecord p = parse_record(config_for(EndpointType::chat), one_read(s));
+  ParsedRecord p = parse_record(config_for(EndpointType::chat).endpoint_type, one_read(s));
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->type, "InvalidInferenceResultError");
   EXPECT_EQ(p.error->message, kNoContentMessage);
@@ -306,7 +306,7 @@ TEST(SseStreamParse, JsonBodyWhereAStreamWasAskedForIsOneResponse) {
   const std::string wire = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
                            std::to_string(body.size()) + "\r\n\r\n" + body;
   RawRecord rec = read_response(wire, {wire.size() - 5, wire.size()});
-  ParsedRecord p = parse_record(config_for(EndpointType::chat), rec);
+  ParsedRecord p = parse_record(config_for(EndpointType::chat).endpoint_type, rec);
   ASSERT_FALSE(p.error);
   EXPECT_FALSE(p.streamed);
   ASSERT_EQ(p.responses.size(), 1u);
@@ -318,7 +318,7 @@ TEST(SseStreamParse, JsonBodyWhereAStreamWasAskedForIsOneResponse) {
 TEST(SseStreamParse, JsonBodyLabelledAsEventStreamHasNoContent) {
   Stream s;
   s.events = {R"({"object":"chat.completion","choices":[{"index":0,"message":{"content":"whole"}}]})"};
-  ParsedRecord p = parse_record(config_for(EndpointType::chat), one_read(s));
+  ParsedRecord p = parse_record(config_for(EndpointType::chat).endpoint_type, one_read(s));
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->type, "InvalidInferenceResultError");
 }
@@ -347,7 +347,7 @@ Stream responses_stream() {
 
 TEST(SseStreamParse, ResponsesStreamParsesIdenticallyAtEverySplit) {
   check_every_split(responses_stream(), EndpointType::responses);
-  ParsedRecord p = parse_record(config_for(EndpointType::responses), one_read(responses_stream()));
+  ParsedRecord p = parse_record(config_for(EndpointType::responses).endpoint_type, one_read(responses_stream()));
   ASSERT_TRUE(p.usage);
   EXPECT_EQ(p.usage->completion_tokens, 2);
 }
@@ -375,7 +375,7 @@ Stream anthropic_stream() {
 
 TEST(SseStreamParse, AnthropicStreamParsesIdenticallyAtEverySplit) {
   check_every_split(anthropic_stream(), EndpointType::messages);
-  ParsedRecord p = parse_record(config_for(EndpointType::messages), one_read(anthropic_stream()));
+  ParsedRecord p = parse_record(config_for(EndpointType::messages).endpoint_type, one_read(anthropic_stream()));
   ASSERT_TRUE(p.usage);
   EXPECT_EQ(p.usage->prompt_tokens, 7);
   EXPECT_EQ(p.usage->completion_tokens, 3);
