@@ -1,0 +1,91 @@
+// Output, export, goodput and logging options (§3.5, §3.15, §3.19).
+#include "cli/profile_converter.h"
+
+#include <strings.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <limits>
+#include <string_view>
+
+#include "cli/aws_flags.h"
+#include "cli/cli_command.h"
+#include "cli/goodput_flag.h"
+#include "cli/input_file_peek.h"
+#include "cli/key_value_flags.h"
+#include "cli/number_flags.h"
+#include "cli/rate_series_flag.h"
+#include "cli/request_head_text.h"
+#include "cli/sequence_distribution_flag.h"
+#include "cli/option_table.h"
+#include "cli/sweep_expansion.h"
+#include "cli/yaml_config.h"
+#include "cli/url_flags.h"
+#include "common/base64.h"
+#include "common/edit_distance.h"
+#include "common/log.h"
+#include "common/multipart_boundary.h"
+#include "config/dataset_size_limit.h"
+#include "config/enum_names.h"
+#include "config/public_datasets.h"
+
+namespace aiperf {
+
+// Upstream's v1 rule (metrics-and-outputs.md §7.2): a directory part is dropped and a known
+// export extension stripped, so `out/run1.json` names the stem `run1`.
+std::string ProfileConverter::export_stem(const std::string& text) const {
+  std::string stem = std::filesystem::path(text).filename().string();
+  for (const char* ext : {".jsonl", ".json", ".csv"}) {
+    const std::string_view e(ext);
+    if (stem.size() > e.size() && stem.compare(stem.size() - e.size(), e.size(), e) == 0) {
+      stem.resize(stem.size() - e.size());
+      break;
+    }
+  }
+  if (stem.empty() || stem == "." || stem == "..")
+    throw ConfigError(name("--profile-export-prefix") + ": '" + text + "' names no file (give a name such as run1)");
+  return stem;
+}
+
+void ProfileConverter::convert_output(ProfileConfig& c, const RawFlags& r) const {
+  if (given("--artifact-dir")) {
+    if (r.artifact_dir.empty()) throw ConfigError(name("--artifact-dir") + ": empty path");
+    c.artifact_root = r.artifact_dir;
+    c.artifact_dir_given = true;
+  }
+  if (given("--export-level")) c.export_level = parse_choice<ExportLevel>(name("--export-level"), r.export_level);
+  c.export_outputs_json = r.export_outputs_json || c.export_level == ExportLevel::raw;
+  if (given("--profile-export-prefix")) c.profile_export_prefix = export_stem(r.profile_export_prefix);
+  c.slice_duration = float_above("--slice-duration", r.slice_duration, 0);
+  if (given("--goodput")) c.goodput = parse_goodput_flag(r.goodput);
+  c.fail_on_client_bound = r.fail_on_client_bound;
+  c.show_trace_timing = r.show_trace_timing;
+  c.export_http_trace = r.export_http_trace;
+  c.verbosity = r.extra_verbose ? 2 : std::min(r.verbose, 2);
+  if (given("--log-level")) {
+    c.log_level = parse_log_level(r.log_level);
+    if (!c.log_level)
+      throw ConfigError("--log-level: invalid choice '" + r.log_level +
+                        "' (choose from TRACE, DEBUG, INFO, NOTICE, WARNING, SUCCESS, ERROR, CRITICAL)");
+  }
+  // Upstream defaults to its dashboard on a terminal; simple is our nearest equivalent.
+  c.ui_type = isatty(STDOUT_FILENO) ? UiType::simple : UiType::none;
+  if (given("--ui-type")) {
+    if (enum_key(r.ui_type) == "dashboard")
+      throw ConfigError(name("--ui-type") + " dashboard is not supported yet by aiperf-cpp (use simple or none)");
+    const std::optional<UiType> ui = enum_by_name<UiType>(r.ui_type);
+    if (!ui) throw_invalid_choice(name("--ui-type"), r.ui_type, "dashboard, " + choices_of<UiType>());
+    c.ui_type = *ui;
+    // Accepted so upstream command lines run, but there is no live display to choose yet.
+    if (c.ui_type == UiType::simple)
+      log_warning(name("--ui-type") + " simple: aiperf-cpp has no live progress display yet; the results are "
+                  "printed when the run ends");
+  }
+}
+
+}  // namespace aiperf
