@@ -1,18 +1,13 @@
 #include "cli/aws_flags.h"
 
-#include <cctype>
 #include <strings.h>
 
 #include "cli/request_head_text.h"
+#include "config/enum_names.h"
 
 namespace aiperf {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& ch : s) ch = char(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
 
 // SageMaker's rule for endpoint names; it also keeps the name safe inside the URL path.
 bool valid_endpoint_name(const std::string& name) {
@@ -47,13 +42,10 @@ void apply_aws_flags(const AwsFlags& f, bool url_given, ProfileConfig& c, const 
 
   bool sagemaker = f.endpoint_name.has_value();
   if (f.transport) {
-    const std::string t = lower(*f.transport);
-    if (t == "sagemaker") {
+    if (parse_choice<TransportType>("--transport", *f.transport) == TransportType::sagemaker) {
       if (!f.endpoint_name) throw ConfigError("--transport sagemaker requires --sagemaker-endpoint-name");
-    } else if (t == "http") {
-      if (sagemaker) throw ConfigError("--sagemaker-endpoint-name requires --transport sagemaker (got http)");
-    } else {
-      throw ConfigError("--transport: invalid choice '" + *f.transport + "' (choose from http, sagemaker)");
+    } else if (sagemaker) {
+      throw ConfigError("--sagemaker-endpoint-name requires --transport sagemaker (got http)");
     }
   }
   if (!sagemaker && (f.target_model || f.target_variant || f.inference_component))
@@ -64,13 +56,10 @@ void apply_aws_flags(const AwsFlags& f, bool url_given, ProfileConfig& c, const 
 
   bool sigv4 = sagemaker;
   if (f.auth_type) {
-    const std::string a = lower(*f.auth_type);
-    if (a == "sigv4") {
+    if (parse_choice<AuthType>("--auth-type", *f.auth_type) == AuthType::sigv4) {
       sigv4 = true;
-    } else if (a == "none") {
-      if (sagemaker) throw ConfigError("--auth-type none: the SageMaker transport always signs with SigV4");
-    } else {
-      throw ConfigError("--auth-type: invalid choice '" + *f.auth_type + "' (choose from none, sigv4)");
+    } else if (sagemaker) {
+      throw ConfigError("--auth-type none: the SageMaker transport always signs with SigV4");
     }
   }
   if (!sigv4) {

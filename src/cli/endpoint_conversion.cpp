@@ -72,9 +72,7 @@ std::string ProfileConverter::convert_endpoint(ProfileConfig& c, const RawFlags&
     credentials = urls.front().credentials;
   }
   // Several URLs: round robin per credit, the only strategy upstream has (§3.1).
-  if (given("--url-strategy") && enum_key(r.url_strategy) != enum_key("round_robin"))
-    throw ConfigError(name("--url-strategy") + ": invalid choice '" + r.url_strategy +
-                      "' (choose from round_robin)");
+  if (given("--url-strategy")) parse_choice<UrlStrategy>(name("--url-strategy"), r.url_strategy);
   if (auto v = float_above("--request-timeout-seconds", r.request_timeout, 0))
     c.request_timeout_seconds = *v;
   if (given("--api-key")) {
@@ -141,17 +139,9 @@ void ProfileConverter::convert_aws(ProfileConfig& c, const RawFlags& r) const {
 // After the AWS flags: multipart bodies are never signed (§7.1, §7.5).
 void ProfileConverter::convert_request_content_type(ProfileConfig& c, const RawFlags& r) const {
   c.multipart = sends_form_by_default(c.endpoint_type);
-  if (given("--request-content-type")) {
-    std::string type = r.request_content_type;
-    std::transform(type.begin(), type.end(), type.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
-    if (type == "multipart/form-data")
-      c.multipart = true;
-    else if (type == "application/json")
-      c.multipart = false;
-    else
-      throw ConfigError("--request-content-type: invalid choice '" + r.request_content_type +
-                        "' (choose from application/json, multipart/form-data)");
-  }
+  if (given("--request-content-type"))
+    c.multipart = parse_choice<RequestContentType>(name("--request-content-type"), r.request_content_type) ==
+                  RequestContentType::multipart;
   const char* endpoint = endpoint_type_name(c.endpoint_type);
   if (c.multipart && !sends_form_by_default(c.endpoint_type))
     throw ConfigError(std::string("--request-content-type multipart/form-data: --endpoint-type ") + endpoint +

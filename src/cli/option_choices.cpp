@@ -30,11 +30,11 @@ std::string model_selection_choices() { return spaced<ModelSelection>(); }
 std::string image_format_choices() { return spaced<ImageFormat>(); }
 std::string image_source_sampling_choices() { return spaced<ImageSourceSampling>(); }
 std::string audio_format_choices() { return spaced<AudioFormat>(); }
-std::string log_level_choices() { return "TRACE DEBUG INFO NOTICE WARNING SUCCESS ERROR CRITICAL"; }
-std::string url_strategy_choices() { return "round_robin"; }
-std::string request_content_type_choices() { return "application/json multipart/form-data"; }
-std::string auth_type_choices() { return "none sigv4"; }
-std::string transport_choices() { return "http sagemaker"; }
+std::string log_level_choices() { return spaced<LogLevel>(); }
+std::string url_strategy_choices() { return spaced<UrlStrategy>(); }
+std::string request_content_type_choices() { return spaced<RequestContentType>(); }
+std::string auth_type_choices() { return spaced<AuthType>(); }
+std::string transport_choices() { return spaced<TransportType>(); }
 std::string public_dataset_choices() {
   std::string out;
   for (const PublicDatasetInfo& d : public_datasets()) (out.empty() ? out : out += ' ') += d.name;

@@ -68,10 +68,7 @@ void ProfileConverter::convert_output(ProfileConfig& c, const RawFlags& r) const
   c.export_http_trace = r.export_http_trace;
   c.verbosity = r.extra_verbose ? 2 : std::min(r.verbose, 2);
   if (given("--log-level")) {
-    c.log_level = parse_log_level(r.log_level);
-    if (!c.log_level)
-      throw ConfigError("--log-level: invalid choice '" + r.log_level +
-                        "' (choose from TRACE, DEBUG, INFO, NOTICE, WARNING, SUCCESS, ERROR, CRITICAL)");
+    c.log_level = parse_choice<LogLevel>(name("--log-level"), r.log_level);
   }
   // Upstream defaults to its dashboard on a terminal; simple is our nearest equivalent.
   c.ui_type = isatty(STDOUT_FILENO) ? UiType::simple : UiType::none;

@@ -107,15 +107,6 @@ const char* log_level_name(LogLevel level) {
   return "INFO";
 }
 
-std::optional<LogLevel> parse_log_level(std::string_view text) {
-  std::string upper(text);
-  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return char(std::toupper(c)); });
-  for (LogLevel l : {LogLevel::trace, LogLevel::debug, LogLevel::info, LogLevel::notice, LogLevel::success,
-                     LogLevel::warning, LogLevel::error, LogLevel::critical})
-    if (upper == log_level_name(l)) return l;
-  return std::nullopt;
-}
-
 void set_log_levels(LogLevel console, LogLevel file) {
   std::lock_guard lock(logs().mutex);
   logs().console_level = console;

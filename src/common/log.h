@@ -15,9 +15,8 @@ namespace aiperf {
 // Upstream's levels; NOTICE and SUCCESS sit between INFO and WARNING as they do there.
 enum class LogLevel { trace, debug, info, notice, success, warning, error, critical };
 
-// "TRACE", "DEBUG", ... ; parse_log_level takes any case and returns nullopt for other text.
+// "TRACE", "DEBUG", ... (the option's names: config/enum_names.h).
 const char* log_level_name(LogLevel level);
-std::optional<LogLevel> parse_log_level(std::string_view text);
 
 // Thresholds: messages at or above `console` go to stderr as "<level>: <message>", those at or
 // above `file` to the log file. Until a run sets them: warnings and worse on the console, INFO

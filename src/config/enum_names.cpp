@@ -67,6 +67,37 @@ std::span<const EnumName<AudioFormat>> names_of(AudioFormat) {
   return kNames;
 }
 
+std::span<const EnumName<AuthType>> names_of(AuthType) {
+  static constexpr EnumName<AuthType> kNames[] = {{AuthType::none, "none"}, {AuthType::sigv4, "sigv4"}};
+  return kNames;
+}
+
+std::span<const EnumName<TransportType>> names_of(TransportType) {
+  static constexpr EnumName<TransportType> kNames[] = {{TransportType::http, "http"},
+                                                        {TransportType::sagemaker, "sagemaker"}};
+  return kNames;
+}
+
+std::span<const EnumName<RequestContentType>> names_of(RequestContentType) {
+  static constexpr EnumName<RequestContentType> kNames[] = {{RequestContentType::json, "application/json"},
+                                                             {RequestContentType::multipart, "multipart/form-data"}};
+  return kNames;
+}
+
+std::span<const EnumName<UrlStrategy>> names_of(UrlStrategy) {
+  static constexpr EnumName<UrlStrategy> kNames[] = {{UrlStrategy::round_robin, "round_robin"}};
+  return kNames;
+}
+
+// Upstream's level names, in its order (cli-and-load.md §3.19).
+std::span<const EnumName<LogLevel>> names_of(LogLevel) {
+  static constexpr EnumName<LogLevel> kNames[] = {
+      {LogLevel::trace, "TRACE"},     {LogLevel::debug, "DEBUG"},     {LogLevel::info, "INFO"},
+      {LogLevel::notice, "NOTICE"},   {LogLevel::warning, "WARNING"}, {LogLevel::success, "SUCCESS"},
+      {LogLevel::error, "ERROR"},     {LogLevel::critical, "CRITICAL"}};
+  return kNames;
+}
+
 std::string enum_key(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = c == '-' ? '_' : char(std::tolower(static_cast<unsigned char>(c)));

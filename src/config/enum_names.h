@@ -7,10 +7,18 @@
 #include <string>
 #include <string_view>
 
+#include "common/log.h"
 #include "config/media_config.h"
 #include "config/profile_config.h"
 
 namespace aiperf {
+
+// Options whose value the run keeps in another form (a switch, a header) still parse through a
+// table: --auth-type, --transport, --request-content-type, --url-strategy.
+enum class AuthType { none, sigv4 };
+enum class TransportType { http, sagemaker };
+enum class RequestContentType { json, multipart };
+enum class UrlStrategy { round_robin };
 
 template <class E>
 struct EnumName {
@@ -27,6 +35,11 @@ std::span<const EnumName<ModelSelection>> names_of(ModelSelection);
 std::span<const EnumName<ImageFormat>> names_of(ImageFormat);
 std::span<const EnumName<ImageSourceSampling>> names_of(ImageSourceSampling);
 std::span<const EnumName<AudioFormat>> names_of(AudioFormat);
+std::span<const EnumName<AuthType>> names_of(AuthType);
+std::span<const EnumName<TransportType>> names_of(TransportType);
+std::span<const EnumName<RequestContentType>> names_of(RequestContentType);
+std::span<const EnumName<UrlStrategy>> names_of(UrlStrategy);
+std::span<const EnumName<LogLevel>> names_of(LogLevel);
 
 // Upstream's matching of enum values: any case, '-' and '_' alike.
 std::string enum_key(std::string_view text);

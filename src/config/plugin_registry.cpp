@@ -48,6 +48,9 @@ std::vector<PluginCategory> plugin_categories() {
   out.push_back(from_table<ConnectionReuse>("connection_reuse", "--connection-reuse-strategy"));
   out.push_back(from_table<ModelSelection>("model_selection", "--model-selection-strategy"));
   out.push_back(from_table<ExportLevel>("export_level", "--export-level"));
+  out.push_back(from_table<TransportType>("transport", "--transport"));
+  out.push_back(from_table<AuthType>("auth", "--auth-type"));
+  out.push_back(from_table<UrlStrategy>("url_selection_strategy", "--url-strategy"));
   std::sort(out.begin(), out.end(), [](const PluginCategory& a, const PluginCategory& b) { return a.name < b.name; });
   return out;
 }

@@ -29,6 +29,11 @@ TEST(EnumNames, EveryTableRoundTrips) {
   expect_round_trip<ImageFormat>();
   expect_round_trip<ImageSourceSampling>();
   expect_round_trip<AudioFormat>();
+  expect_round_trip<AuthType>();
+  expect_round_trip<TransportType>();
+  expect_round_trip<RequestContentType>();
+  expect_round_trip<UrlStrategy>();
+  expect_round_trip<LogLevel>();
   EXPECT_EQ(names_of(CustomDatasetType{}).size(), 13u);
 }
 
@@ -38,6 +43,9 @@ TEST(EnumNames, AnyCaseAndEitherSeparator) {
   EXPECT_EQ(enum_by_name<ImageSourceSampling>("shuffle_cycle"), ImageSourceSampling::shuffle_cycle);
   EXPECT_EQ(enum_by_name<CustomDatasetType>("Mooncake-Trace"), CustomDatasetType::mooncake_trace);
   EXPECT_EQ(enum_by_name<ArrivalPattern>("burst"), std::nullopt);
+  EXPECT_EQ(enum_by_name<LogLevel>("Success"), LogLevel::success);
+  EXPECT_EQ(enum_by_name<LogLevel>("warn"), std::nullopt);  // upstream spells it WARNING
+  EXPECT_EQ(enum_by_name<RequestContentType>("Multipart/Form-Data"), RequestContentType::multipart);
 }
 
 TEST(EnumNames, AnInvalidChoiceNamesTheOptionAndListsTheTable) {
