@@ -817,8 +817,4 @@ void apply_yaml_settings(const std::vector<YamlSetting>& settings, RawFlags& raw
   }
 }
 
-std::vector<std::string> yaml_body_paths() {
-  return {path_index().prefixes.begin(), path_index().prefixes.end()};
-}
-
 }  // namespace aiperf

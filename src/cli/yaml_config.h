@@ -63,7 +63,4 @@ void render_yaml_templates(YamlNode& node, const YamlNode& variables, const std:
 // Seconds from a YAML duration: a number or "30s", "2m", "1.5h", "inf".
 std::optional<std::string> yaml_duration_seconds(const std::string& text);
 
-// Every key path the body accepts (for the JSON Schema and suggestions).
-std::vector<std::string> yaml_body_paths();
-
 }  // namespace aiperf

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "cli/profile_cli.h"
+#include "cli/sweep_expansion.h"
 #include "cli/yaml_config.h"
 #include "config/template_expression.h"
 
@@ -208,6 +209,77 @@ TEST(TemplateExpression, ASmallPythonLikeSubset) {
   EXPECT_THROW(evaluate_template_expression("import os", v), TemplateError);
   EXPECT_THROW(evaluate_template_expression("conc / 0", v), TemplateError);
   EXPECT_THROW(evaluate_template_expression("name * 2", v), TemplateError);
+}
+
+}  // namespace
+}  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+SweepPlan plan_of(const std::string& text) {
+  const EnvLookup no_env = [](const std::string&) -> std::optional<std::string> { return std::nullopt; };
+  return expand_sweep(parse_yaml_config(text, "s.yaml", no_env));
+}
+
+std::vector<std::string> names_of(const SweepPlan& p) {
+  std::vector<std::string> out;
+  for (const Variation& v : p.variations) out.push_back(v.name);
+  return out;
+}
+
+TEST(SweepExpansion, GridSortsPathsAndTheLastVariesFastest) {
+  const SweepPlan p = plan_of(
+      "benchmark: {model: m, phases: {type: poisson, rate: 1, requests: 5}}\n"
+      "sweep: {type: grid, parameters: {rate: [1, 2], concurrency: [4, 8, 16]}}\n");
+  EXPECT_EQ(p.type, "grid");
+  EXPECT_EQ(p.dimensions, (std::vector<std::string>{"phases.profiling.concurrency", "phases.profiling.rate"}));
+  EXPECT_EQ(names_of(p), (std::vector<std::string>{"concurrency_4__rate_1", "concurrency_4__rate_2", "concurrency_8__rate_1",
+                                                   "concurrency_8__rate_2", "concurrency_16__rate_1",
+                                                   "concurrency_16__rate_2"}));
+  EXPECT_EQ(p.variations[3].body.find("phases")->find("profiling")->find("concurrency")->scalar, "8");
+}
+
+TEST(SweepExpansion, ZipPairsValuesAndListsAtFieldsAreAGrid) {
+  const SweepPlan z = plan_of(
+      "benchmark: {model: m, phases: {type: concurrency, requests: 5}}\n"
+      "sweep: {type: zip, parameters: {concurrency: [1, 2], requests: [10, 20]}}\n");
+  EXPECT_EQ(names_of(z), (std::vector<std::string>{"concurrency_1__requests_10", "concurrency_2__requests_20"}));
+  const SweepPlan lists = plan_of(
+      "benchmark: {model: m, dataset: {prompts: {isl: [128, 256]}}, phases: {type: concurrency, concurrency: [1, 2]}}\n");
+  EXPECT_EQ(names_of(lists), (std::vector<std::string>{"isl_128__concurrency_1", "isl_128__concurrency_2",
+                                                       "isl_256__concurrency_1", "isl_256__concurrency_2"}));
+  EXPECT_EQ(plan_of("benchmark: {model: m}\n").type, "none");
+}
+
+TEST(SweepExpansion, ScenariosMergeOntoTheBaseAndPhasesMatchByName) {
+  const SweepPlan p = plan_of(
+      "variables: {conc: 2}\n"
+      "benchmark:\n  model: m\n"
+      "  phases: [{name: main, kind: profiling, type: concurrency, concurrency: \"{{ conc }}\", requests: 5}]\n"
+      "sweep:\n  type: scenarios\n  runs:\n"
+      "    - {name: small, variables: {conc: 1}}\n"
+      "    - {name: big, benchmark: {phases: [{name: main, requests: 50}]}}\n");
+  ASSERT_EQ(names_of(p), (std::vector<std::string>{"small", "big"}));
+  const YamlNode& big = *p.variations[1].body.find("phases")->find("profiling");
+  EXPECT_EQ(big.find("requests")->scalar, "50");
+  EXPECT_EQ(big.find("type")->scalar, "concurrency");  // kept from the base
+  EXPECT_EQ(p.variations[0].variables.find("conc")->scalar, "1");
+  try {
+    plan_of("benchmark: {model: m}\nsweep: {type: scenarios, runs: [{name: a}, {name: a}]}\n");
+    ADD_FAILURE() << "a repeated name was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(), "s.yaml:2:45: scenario name 'a' is used twice");
+  }
+}
+
+TEST(YamlDuration, UnitsAndPlainSeconds) {
+  EXPECT_EQ(yaml_duration_seconds("30"), "30");
+  EXPECT_EQ(yaml_duration_seconds("30s"), "30");
+  EXPECT_EQ(yaml_duration_seconds("2m"), "120.0");
+  EXPECT_EQ(yaml_duration_seconds("1.5 h"), "5400.0");
+  EXPECT_EQ(yaml_duration_seconds("inf"), "inf");
+  EXPECT_EQ(yaml_duration_seconds("ten"), std::nullopt);
 }
 
 }  // namespace
