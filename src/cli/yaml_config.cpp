@@ -31,7 +31,7 @@ const LaterKey kLaterKeys[] = {
     {"metrics", "issue 24: accuracy, video, prompt options"},
     {"scenario", "issue 23: agentic benchmarks and server hooks"},
     {"unsafe_override", "issue 23: agentic benchmarks and server hooks"},
-    {"backend", "not planned"},
+    {"backend", "upstream's in-process simulator; not planned"},
     {"endpoint.ready_check_timeout", "issue 23: agentic benchmarks and server hooks"},
     {"endpoint.ready_check_mode", "issue 23: agentic benchmarks and server hooks"},
     {"endpoint.ready_check_interval", "issue 23: agentic benchmarks and server hooks"},

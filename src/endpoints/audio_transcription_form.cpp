@@ -7,7 +7,7 @@
 
 namespace aiperf {
 
-std::vector<FormPart> audio_transcription_form_parts(const ProfileConfig& config, const DatasetEntry& entry,
+std::vector<FormPart> audio_transcription_form_parts(const EndpointSettings& config, const DatasetEntry& entry,
                                                      uint32_t turn) {
   const TurnMedia* media = turn < entry.turn_media.size() ? &entry.turn_media[turn] : nullptr;
   if (!media || media->audios.empty())

@@ -24,12 +24,12 @@ void warn_reserved_once(std::string_view endpoint, const std::string& key) {
 
 }  // namespace
 
-const std::string& form_turn_model(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn) {
+const std::string& form_turn_model(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn) {
   if (turn < entry.turn_models.size() && !entry.turn_models[turn].empty()) return entry.turn_models[turn];
   return entry.model.empty() ? config.model_names.front() : entry.model;
 }
 
-void append_fields_with_extras(std::vector<FormPart>& parts, ojson fields, const ProfileConfig& config,
+void append_fields_with_extras(std::vector<FormPart>& parts, ojson fields, const EndpointSettings& config,
                                const DatasetEntry& entry, uint32_t turn,
                                std::initializer_list<std::string_view> reserved) {
   auto merge = [&](const ojson& extras) {
@@ -48,7 +48,7 @@ void append_fields_with_extras(std::vector<FormPart>& parts, ojson fields, const
   for (const auto& [key, value] : fields.items()) append_form_fields(parts, key, value);
 }
 
-std::string build_form_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn) {
+std::string build_form_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn) {
   std::vector<FormPart> parts;
   switch (config.endpoint_type) {
     case EndpointType::audio_transcription:

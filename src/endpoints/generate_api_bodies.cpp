@@ -20,7 +20,7 @@ std::vector<std::string> turn_texts(const DatasetEntry& entry, uint32_t turn) {
 
 }  // namespace
 
-std::string build_tgi_generate_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn) {
+std::string build_tgi_generate_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn) {
   std::string inputs;
   for (const std::string& t : turn_texts(entry, turn)) {
     if (!inputs.empty()) inputs.push_back(' ');

@@ -16,7 +16,7 @@ namespace aiperf {
 // {"max_new_tokens"?, ...--extra-inputs...}}, then the turn's own extra members at top level.
 // --extra-inputs go inside `parameters` (TGI's generation options live there), unlike every
 // other endpoint. No model (TGI serves one) and no stream flag (the path decides).
-std::string build_tgi_generate_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn);
+std::string build_tgi_generate_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn);
 
 // solido_rag: {"query": [the turn's texts], "filters": {"family":"Solido","tool":"SDE"},
 // "inference_model": model}; the caller merges --extra-inputs and row extras on top.

@@ -16,7 +16,7 @@ const std::string& first_text(const DatasetEntry& entry, uint32_t turn) {
 
 }  // namespace
 
-ojson image_generation_fields(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
+ojson image_generation_fields(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn,
                               const std::string& model) {
   ojson body{{"prompt", first_text(entry, turn)}, {"model", model}, {"response_format", "b64_json"}, {"n", 1}};
   if (config.streaming) body["stream"] = true;

@@ -13,7 +13,7 @@ namespace aiperf {
 
 // image_generation: {"prompt": the turn's first text, "model", "response_format": "b64_json",
 // "n": 1} and "stream": true when streaming (absent otherwise, as upstream sends it).
-nlohmann::ordered_json image_generation_fields(const ProfileConfig& config, const DatasetEntry& entry,
+nlohmann::ordered_json image_generation_fields(const EndpointSettings& config, const DatasetEntry& entry,
                                                uint32_t turn, const std::string& model);
 
 // image_retrieval (NIM /v1/infer): {"input": [{"type": "image_url", "url": <image>}, ...]}, one

@@ -24,7 +24,7 @@ ConfigError turn_error(const DatasetEntry& entry, uint32_t turn, const std::stri
 
 }  // namespace
 
-std::vector<FormPart> image_edit_form_parts(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn) {
+std::vector<FormPart> image_edit_form_parts(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn) {
   const TurnMedia* media = turn < entry.turn_media.size() ? &entry.turn_media[turn] : nullptr;
   if (!media || media->images.empty())
     throw turn_error(entry, turn, "has no image to edit (synthetic images: set --image-width-mean and --image-height-mean)");

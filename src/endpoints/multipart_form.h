@@ -1,7 +1,7 @@
 #pragma once
 // multipart/form-data request bodies (RFC 7578) for the form endpoints: image_edit,
 // audio_transcription, video_generation (workloads-and-endpoints.md §6.5, "Multipart encoding
-// rules"). The boundary is the run's (ProfileConfig::multipart_boundary, common/multipart_boundary.h).
+// rules"). The boundary is the run's (EndpointSettings::multipart_boundary, common/multipart_boundary.h).
 #include <optional>
 #include <span>
 #include <string>

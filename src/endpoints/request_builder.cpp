@@ -84,7 +84,7 @@ const std::optional<int64_t>& turn_max_tokens(const DatasetEntry& entry, uint32_
   return turn == 0 ? entry.max_tokens : entry.later_turns.at(turn - 1).max_tokens;
 }
 
-ojson chat_fields(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
+ojson chat_fields(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn,
                   std::span<const std::string> replies, const std::string& model) {
   // Session-level prompts lead, as upstream orders them (workloads-and-endpoints.md §2.8);
   // then every earlier turn with the reply it really got (§5.1; an empty or failed reply
@@ -109,7 +109,7 @@ ojson chat_fields(const ProfileConfig& config, const DatasetEntry& entry, uint32
   return body;
 }
 
-ojson completions_fields(const ProfileConfig& config, const DatasetEntry& entry,
+ojson completions_fields(const EndpointSettings& config, const DatasetEntry& entry,
                          uint32_t turn, const std::string& model) {
   // No roles to carry them; the CLI refuses these for completions, so reaching here
   // means a caller bypassed it, and dropping the text would misstate the ISL.
@@ -167,7 +167,7 @@ void request_stream_usage(ojson& body, bool per_chunk_usage) {
 
 }  // namespace
 
-std::string build_message_turn_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
+std::string build_message_turn_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn,
                                     std::string_view history) {
   const MessageTurn& t = entry.message_turns.at(turn);
   ojson fields = ojson::object();
@@ -210,11 +210,11 @@ void append_message_turn_history(std::string& history, const DatasetEntry& entry
   history += ojson{{"role", "assistant"}, {"content", reply}}.dump();
 }
 
-std::string build_request_body(const ProfileConfig& config, const DatasetEntry& entry) {
+std::string build_request_body(const EndpointSettings& config, const DatasetEntry& entry) {
   return build_turn_body(config, entry, 0, {});
 }
 
-std::string build_turn_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
+std::string build_turn_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn,
                             std::span<const std::string> replies) {
   if (!entry.raw_bodies.empty()) return entry.raw_bodies.at(turn);  // verbatim replay
   if (config.multipart) return build_form_body(config, entry, turn);
@@ -258,7 +258,7 @@ std::string build_turn_body(const ProfileConfig& config, const DatasetEntry& ent
   return body.dump();
 }
 
-std::vector<PreparedRequest> prepare_requests(const ProfileConfig& config, const Dataset& dataset) {
+std::vector<PreparedRequest> prepare_requests(const EndpointSettings& config, const Dataset& dataset) {
   std::vector<PreparedRequest> requests;
   requests.reserve(dataset.entries.size());
   for (const DatasetEntry& entry : dataset.entries) {
@@ -270,7 +270,7 @@ std::vector<PreparedRequest> prepare_requests(const ProfileConfig& config, const
   return requests;
 }
 
-std::vector<std::string> preview_later_turn_bodies(const ProfileConfig& config, const DatasetEntry& entry) {
+std::vector<std::string> preview_later_turn_bodies(const EndpointSettings& config, const DatasetEntry& entry) {
   std::vector<std::string> bodies;
   for (uint32_t t = 1; t < entry.turn_count(); ++t) bodies.push_back(build_turn_body(config, entry, t, {}));
   return bodies;

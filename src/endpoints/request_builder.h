@@ -14,12 +14,12 @@
 
 namespace aiperf {
 
-std::string build_request_body(const ProfileConfig& config, const DatasetEntry& entry);
+std::string build_request_body(const EndpointSettings& config, const DatasetEntry& entry);
 
 // The body of turn `turn` (0-based) of a conversation: the session prompts, every earlier
 // user turn followed by the reply it got (`replies[t]`, empty = none), then this turn's text.
 // Turns >= 1 are built by the worker when they are sent, with the live replies; chat only.
-std::string build_turn_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
+std::string build_turn_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn,
                             std::span<const std::string> replies);
 
 // Turn `turn` of an agentic / DAG conversation (entry.message_turns): `history` (earlier
@@ -27,7 +27,7 @@ std::string build_turn_body(const ProfileConfig& config, const DatasetEntry& ent
 // earlier turns with their live replies) then the turn's own messages; the turn's model,
 // max_tokens and tools, --extra-inputs, then the turn's `extra` members last. A conversation
 // that does not resend history (message_array_with_responses) sends the turn's list alone.
-std::string build_message_turn_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn,
+std::string build_message_turn_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn,
                                     std::string_view history);
 
 // The history after `turn` of such a conversation has been sent and answered (`reply`: the
@@ -37,7 +37,7 @@ void append_message_turn_history(std::string& history, const DatasetEntry& entry
 
 // inputs.json is written before the run, when no reply exists yet: turns 2..N as they would
 // be sent with the history's user messages only (docs/outputs.md).
-std::vector<std::string> preview_later_turn_bodies(const ProfileConfig& config, const DatasetEntry& entry);
+std::vector<std::string> preview_later_turn_bodies(const EndpointSettings& config, const DatasetEntry& entry);
 
 // A request ready to send: the exact body bytes, plus the identity the exports need.
 struct PreparedRequest {
@@ -48,6 +48,6 @@ struct PreparedRequest {
   std::vector<std::optional<double>> turn_audio_seconds = {};
 };
 
-std::vector<PreparedRequest> prepare_requests(const ProfileConfig& config, const Dataset& dataset);
+std::vector<PreparedRequest> prepare_requests(const EndpointSettings& config, const Dataset& dataset);
 
 }  // namespace aiperf

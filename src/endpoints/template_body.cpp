@@ -23,7 +23,7 @@ const std::map<std::string, std::string>& named_templates() {
   return names;
 }
 
-std::string describe_source(const ProfileConfig& config) {
+std::string describe_source(const EndpointSettings& config) {
   const std::string value = config.extra_inputs.value(kPayloadTemplateKey, std::string());
   if (named_templates().count(value)) return "--extra-inputs payload_template '" + value + "'";
   if (value.size() < 256 && value.find('\n') == std::string::npos && std::filesystem::is_regular_file(value))
@@ -32,7 +32,7 @@ std::string describe_source(const ProfileConfig& config) {
 }
 
 // Parsed once per thread and source: later turns are rendered on worker threads.
-const BodyTemplate& parsed_template(const ProfileConfig& config) {
+const BodyTemplate& parsed_template(const EndpointSettings& config) {
   thread_local std::map<std::string, BodyTemplate> cache;
   const std::string source = payload_template_source(config);
   auto it = cache.find(source);
@@ -46,7 +46,7 @@ const BodyTemplate& parsed_template(const ProfileConfig& config) {
   return it->second;
 }
 
-json turn_object(const ProfileConfig& config, const DatasetEntry& entry, uint32_t t) {
+json turn_object(const EndpointSettings& config, const DatasetEntry& entry, uint32_t t) {
   json texts = json::array();
   const std::string& prompt = t == 0 ? entry.prompt : entry.later_turns.at(t - 1).prompt;
   if (!prompt.empty()) texts.push_back(prompt);
@@ -69,7 +69,7 @@ json turn_object(const ProfileConfig& config, const DatasetEntry& entry, uint32_
 
 }  // namespace
 
-std::string payload_template_source(const ProfileConfig& config) {
+std::string payload_template_source(const EndpointSettings& config) {
   auto it = config.extra_inputs.find(kPayloadTemplateKey);
   if (it == config.extra_inputs.end() || !it->is_string() || it->get<std::string>().empty())
     throw ConfigError("--endpoint-type template needs --extra-inputs payload_template:<name, file or template>");
@@ -85,7 +85,7 @@ std::string payload_template_source(const ProfileConfig& config) {
   return value;
 }
 
-json template_variables(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn) {
+json template_variables(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn) {
   json turns = json::array();
   for (uint32_t t = 0; t <= turn; ++t) turns.push_back(turn_object(config, entry, t));
   const json& current = turns.back();
@@ -126,7 +126,7 @@ json template_variables(const ProfileConfig& config, const DatasetEntry& entry, 
   return vars;
 }
 
-std::string build_template_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn) {
+std::string build_template_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn) {
   const BodyTemplate& tmpl = parsed_template(config);
   std::string rendered;
   try {

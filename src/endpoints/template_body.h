@@ -19,13 +19,13 @@ inline constexpr const char* kResponseFieldKey = "response_field";
 
 // The template text: a named template (`nv-embedqa`), else the file it names, else the value
 // itself. Throws ConfigError when payload_template is missing or not a string.
-std::string payload_template_source(const ProfileConfig& config);
+std::string payload_template_source(const EndpointSettings& config);
 
 // The variables a template sees for turn `turn` of `entry` (docs/design.md, "Body templates").
-nlohmann::json template_variables(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn);
+nlohmann::json template_variables(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn);
 
 // Renders turn `turn`. Throws std::runtime_error naming --extra-inputs payload_template and
 // the template line when it cannot be rendered or its output is not JSON.
-std::string build_template_body(const ProfileConfig& config, const DatasetEntry& entry, uint32_t turn);
+std::string build_template_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn);
 
 }  // namespace aiperf

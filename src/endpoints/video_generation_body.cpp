@@ -19,7 +19,7 @@ nlohmann::ordered_json video_generation_fields(const DatasetEntry& entry, uint32
 
 // Upstream's default: the same fields as form fields (size, seconds, seed... from the extras as
 // their text), nothing reserved.
-std::vector<FormPart> video_generation_form_parts(const ProfileConfig& config, const DatasetEntry& entry,
+std::vector<FormPart> video_generation_form_parts(const EndpointSettings& config, const DatasetEntry& entry,
                                                   uint32_t turn) {
   std::vector<FormPart> parts;
   append_fields_with_extras(parts, video_generation_fields(entry, turn, form_turn_model(config, entry, turn)), config,

@@ -58,7 +58,7 @@ struct WorkerOptions {
   ConnectionReuse reuse = ConnectionReuse::pooled;  // --connection-reuse-strategy
   // Multi-turn only: later turns' bodies are built here, when sent, from the conversation
   // and the replies this worker received for its earlier turns.
-  const ProfileConfig* config = nullptr;
+  const EndpointSettings* config = nullptr;  // what request bodies and replies depend on
   const Dataset* dataset = nullptr;
   // DAG sessions: correlation ids derive from (this, session id), so a child on any worker
   // can name its parent's (assign_keyed_uuid4). The same value for every worker of a run.
