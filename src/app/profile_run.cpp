@@ -59,18 +59,19 @@ struct Workload {
   std::vector<int64_t> schedule_ns;
 };
 
-Workload load_workload(const ProfileConfig& config, const Tokenizer& tokenizer) {
-  if (config.public_dataset) return {load_public_dataset(config, tokenizer, std::cout), {}};
-  if (!config.input_file) return {build_synthetic_dataset(config, tokenizer), {}};
-  FileDataset file = load_input_file(config, tokenizer);
+Workload load_workload(const ProfileConfig& config, const DatasetBuildSettings& settings, const Tokenizer& tokenizer) {
+  if (config.public_dataset) return {load_public_dataset(settings, tokenizer, std::cout), {}};
+  if (!config.input_file) return {build_synthetic_dataset(settings, tokenizer), {}};
+  FileDataset file = load_input_file(settings, tokenizer);
   if (!config.fixed_schedule) return {std::move(file.dataset), {}};
   FixedSchedule schedule = build_fixed_schedule(std::move(file), config, config);
   return {std::move(schedule.dataset), std::move(schedule.offsets_ns)};
 }
 
 Workload build_workload(const ProfileConfig& config, const Tokenizer& tokenizer) {
-  Workload workload = load_workload(config, tokenizer);
-  assign_turn_models(config, workload.dataset);
+  const DatasetBuildSettings settings(config);  // the dataset plane's slice, made once
+  Workload workload = load_workload(config, settings, tokenizer);
+  assign_turn_models(settings, workload.dataset);
   return workload;
 }
 

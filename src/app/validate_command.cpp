@@ -29,7 +29,7 @@ int validate(const std::string& target, const std::string& input) {
   // Prompts are synthesized from the rows' lengths with the builtin tokenizer: the file is what
   // is checked, not a model's vocabulary, and nothing is downloaded.
   const std::unique_ptr<Tokenizer> tokenizer = make_tokenizer({"builtin", true, "main", false}, nullptr);
-  const FileDataset file = load_input_file(config, *tokenizer);
+  const FileDataset file = load_input_file(DatasetBuildSettings(config), *tokenizer);
   std::set<std::string> sessions;
   size_t turns = 0, timestamped = 0;
   double first = 0, last = 0;

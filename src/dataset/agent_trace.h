@@ -58,7 +58,7 @@ struct AgentTraceCounts {
 // outputs in the history (capture_replies = false), models rewritten onto config.model_names,
 // delays and timestamps after --use-think-time-only, --ignore-trace-delays, the idle-gap and
 // inter-turn caps, --synthesis-max-osl on parent turns and --max-context-length.
-AgentTraceCounts add_agent_conversations(const std::vector<AgentTrace>& traces, const ProfileConfig& config,
+AgentTraceCounts add_agent_conversations(const std::vector<AgentTrace>& traces, const DatasetBuildSettings& config,
                                          const Tokenizer& tokenizer, FileDataset& out);
 
 // One weka trace document (§3.9, strict schema) as an AgentTrace; errors read "<origin>: <json

@@ -83,7 +83,7 @@ class ModelMap {
 };
 
 struct TraceContext {
-  const ProfileConfig& config;
+  const DatasetBuildSettings& config;
   const AgentTrace& trace;
   TraceClock clock;
   ModelMap models;
@@ -181,7 +181,7 @@ void add_trace(TraceContext& ctx, FileDataset& out) {
 
 }  // namespace
 
-AgentTraceCounts add_agent_conversations(const std::vector<AgentTrace>& traces, const ProfileConfig& config,
+AgentTraceCounts add_agent_conversations(const std::vector<AgentTrace>& traces, const DatasetBuildSettings& config,
                                          const Tokenizer& tokenizer, FileDataset& out) {
   AgentTraceCounts counts;
   const std::vector<int32_t> corpus = tokenize_corpus(synthetic_corpus_text(), tokenizer);

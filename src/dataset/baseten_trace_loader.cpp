@@ -77,7 +77,7 @@ std::optional<std::string> id_at(const ParquetColumnValues& c, size_t r) {
 }
 
 // min_tokens, hash_ids and block_size of one row, as a JSON object (empty string: none).
-std::string row_extra(const ProfileConfig& config, const Columns& cols, size_t r, int64_t output_tokens,
+std::string row_extra(const DatasetBuildSettings& config, const Columns& cols, size_t r, int64_t output_tokens,
                       const std::optional<ParquetColumnValues>& hashes,
                       const std::optional<ParquetColumnValues>& block_size) {
   ojson extra = ojson::object();
@@ -103,7 +103,7 @@ std::string row_extra(const ProfileConfig& config, const Columns& cols, size_t r
 
 // Also fills `ids`: each row's session id (nullopt: a session of its own) from
 // provided_session_id, or the column AIPERF_DATASET_BASETEN_SESSION_COLUMN names.
-std::vector<BasetenRow> read_rows(const ProfileConfig& config, const std::string& path,
+std::vector<BasetenRow> read_rows(const DatasetBuildSettings& config, const std::string& path,
                                   std::vector<std::optional<std::string>>& ids) {
   std::optional<ParquetFile> file;
   try {
@@ -166,7 +166,7 @@ void cap_idle_gaps(std::vector<BasetenRow>& rows, double cap_ms) {
 
 }  // namespace
 
-FileDataset load_baseten_trace_file(const ProfileConfig& config, const Tokenizer&) {
+FileDataset load_baseten_trace_file(const DatasetBuildSettings& config, const Tokenizer&) {
   const std::string& path = *config.input_file;
   const std::string ext = fs::path(path).extension().string();
   if (ext == ".arrow" || ext == ".ipc" || ext == ".feather")

@@ -21,7 +21,7 @@ std::string blazedit_prompt(std::string_view code, std::string_view change_reque
   return out;
 }
 
-Dataset load_blazedit_files(const std::vector<std::filesystem::path>& files, const ProfileConfig& config) {
+Dataset load_blazedit_files(const std::vector<std::filesystem::path>& files, const DatasetBuildSettings& config) {
   const std::string name = config.public_dataset.value_or("");
   Dataset out;
   FallbackOutputLength osl(config);

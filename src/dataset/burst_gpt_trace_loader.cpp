@@ -65,7 +65,7 @@ std::optional<int64_t> parse_count(const std::string& field) {
   return int64_t(*v);
 }
 
-FileDataset load_rows(const ProfileConfig& config, PromptSource& source) {
+FileDataset load_rows(const DatasetBuildSettings& config, PromptSource& source) {
   const std::string& path = *config.input_file;
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("--input-file " + path + ": cannot open file");
@@ -130,7 +130,7 @@ FileDataset load_rows(const ProfileConfig& config, PromptSource& source) {
 
 }  // namespace
 
-FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer) {
+FileDataset load_burst_gpt_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
                                   [&](PromptSource& source) { return load_rows(config, source); });
 }

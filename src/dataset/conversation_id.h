@@ -8,6 +8,6 @@
 
 namespace aiperf {
 
-std::string default_conversation_id(const ProfileConfig& config, size_t index);
+std::string default_conversation_id(const DatasetSettings& config, size_t index);
 
 }  // namespace aiperf

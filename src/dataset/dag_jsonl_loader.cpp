@@ -167,10 +167,10 @@ FileConversation read_conversation(const JsonlRow& row, FallbackOutputLength& fa
 // Resolves child ids into launches, checking the rules of §5.2 that need the whole file.
 class DagBuilder {
  public:
-  DagBuilder(const ProfileConfig& config, std::vector<FileConversation> convs)
+  DagBuilder(const DatasetBuildSettings& config, std::vector<FileConversation> convs)
       : path_(*config.input_file), convs_(std::move(convs)) {}
 
-  FileDataset build(const ProfileConfig& config) {
+  FileDataset build(const DatasetBuildSettings& config) {
     index_ids();
     std::vector<DatasetEntry> entries(convs_.size());
     for (size_t i = 0; i < convs_.size(); ++i) resolve_launches(i, entries[i]);
@@ -305,7 +305,7 @@ class DagBuilder {
     }
   }
 
-  void finish_entry(const ProfileConfig& config, size_t i, DatasetEntry& entry) {
+  void finish_entry(const DatasetBuildSettings& config, size_t i, DatasetEntry& entry) {
     FileConversation& c = convs_[i];
     const bool fork_child = fork_parent_[i] != SIZE_MAX;
     for (size_t t = 0; t < c.turns.size(); ++t)
@@ -339,7 +339,7 @@ class DagBuilder {
 
 }  // namespace
 
-FileDataset load_dag_jsonl_file(const ProfileConfig& config, const Tokenizer&) {
+FileDataset load_dag_jsonl_file(const DatasetBuildSettings& config, const Tokenizer&) {
   if (config.endpoint_type != EndpointType::chat)
     throw ConfigError("--custom-dataset-type dag_jsonl needs --endpoint-type chat (turns are message lists; --endpoint-type " +
                       std::string(endpoint_type_name(config.endpoint_type)) + " cannot carry them)");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "config/profile_config.h"
+#include "dataset/dataset_build_settings.h"
 #include "tokenizer/tokenizer.h"
 
 namespace aiperf {
@@ -128,9 +129,9 @@ struct Dataset {
 // shared system and user-context prompts, --num-dataset-entries and --random-seed.
 // Built on one thread from named random streams, so the same seed gives the same dataset
 // whatever the worker count.
-Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& tokenizer);
+Dataset build_synthetic_dataset(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
 
 // Rankings endpoints: one query and --rankings-passages-* passages per entry (§2.11).
-Dataset build_synthetic_rankings_dataset(const ProfileConfig& config, const Tokenizer& tokenizer);
+Dataset build_synthetic_rankings_dataset(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
 
 }  // namespace aiperf

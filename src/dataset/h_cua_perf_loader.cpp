@@ -168,7 +168,7 @@ std::optional<nlohmann::json> read_manifest(const fs::path& path) {
 // One turn's body: the recorded parts verbatim, the run's settings around them. Members are
 // set in order and a later one replaces an earlier one in place: built fields, then
 // --extra-inputs, then the record's `extra` (per-turn fields merge last, §1).
-std::string build_body(const ProfileConfig& config, const Record& r, std::optional<int64_t> fallback_cap) {
+std::string build_body(const DatasetBuildSettings& config, const Record& r, std::optional<int64_t> fallback_cap) {
   std::vector<std::pair<std::string, std::string>> members;
   auto set = [&](const std::string& key, std::string raw) {
     for (auto& [k, v] : members)
@@ -286,7 +286,7 @@ std::vector<Trajectory> read_trajectories(const fs::path& trace, const std::opti
 
 }  // namespace
 
-Dataset load_h_cua_perf_files(const fs::path& trace, const ProfileConfig& config, std::ostream& notes) {
+Dataset load_h_cua_perf_files(const fs::path& trace, const DatasetBuildSettings& config, std::ostream& notes) {
   if (config.endpoint_type != EndpointType::chat)
     throw ConfigError(kPrefix + "the recorded requests are chat messages: it needs --endpoint-type chat");
   const auto start = std::chrono::steady_clock::now();

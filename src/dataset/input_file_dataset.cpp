@@ -12,7 +12,7 @@ namespace aiperf {
 
 namespace {
 
-FileDataset load_by_type(const ProfileConfig& config, const Tokenizer& tokenizer) {
+FileDataset load_by_type(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   switch (config.custom_dataset_type) {
     case CustomDatasetType::single_turn: return load_single_turn_file(config, tokenizer);
     case CustomDatasetType::multi_turn: return load_multi_turn_file(config, tokenizer);
@@ -33,7 +33,7 @@ FileDataset load_by_type(const ProfileConfig& config, const Tokenizer& tokenizer
 
 }  // namespace
 
-FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokenizer) {
+FileDataset load_input_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   FileDataset out = load_by_type(config, tokenizer);
   // --ignore-trace-delays: the rows go back to back, in file order (the CLI keeps them under
   // an explicit --fixed-schedule, where it has no effect).
@@ -80,7 +80,7 @@ CommonRowFields read_common_row_fields(const JsonlRow& row) {
   return f;
 }
 
-void add_file_entry(FileDataset& out, const ProfileConfig& config, const JsonlRow& row,
+void add_file_entry(FileDataset& out, const DatasetBuildSettings& config, const JsonlRow& row,
                     const CommonRowFields& common, DatasetEntry entry) {
   if (common.session_id) {
     entry.conversation_id = *common.session_id;
@@ -93,7 +93,7 @@ void add_file_entry(FileDataset& out, const ProfileConfig& config, const JsonlRo
   out.lines.push_back(row.line);
 }
 
-FallbackOutputLength::FallbackOutputLength(const ProfileConfig& config)
+FallbackOutputLength::FallbackOutputLength(const DatasetBuildSettings& config)
     : config_(config), rng_(make_rng_stream(config.random_seed, "dataset.file.output_length")) {}
 
 std::optional<int64_t> FallbackOutputLength::next() {

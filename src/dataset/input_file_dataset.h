@@ -21,22 +21,22 @@ struct FileDataset {
 // Dispatches on config.custom_dataset_type. Throws ConfigError naming the file (and line)
 // for a missing or empty file, invalid JSON, a missing or malformed field, or a row that
 // needs a feature not implemented yet (multi-turn sessions, media, ...).
-FileDataset load_input_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_input_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
 
 // The per-format loaders behind load_input_file.
-FileDataset load_single_turn_file(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_multi_turn_file(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_random_pool(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_mooncake_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_bailian_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_burst_gpt_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_raw_payload_file(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_inputs_json_file(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_sagemaker_data_capture(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_weka_trace(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_tracelab(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_dag_jsonl_file(const ProfileConfig& config, const Tokenizer& tokenizer);
-FileDataset load_baseten_trace_file(const ProfileConfig& config, const Tokenizer& tokenizer);
+FileDataset load_single_turn_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_multi_turn_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_random_pool(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_mooncake_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_bailian_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_burst_gpt_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_raw_payload_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_inputs_json_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_sagemaker_data_capture(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_weka_trace(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_tracelab(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_dag_jsonl_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
+FileDataset load_baseten_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer);
 
 // Fields every single-turn trace row may carry, read the same way by each loader.
 struct CommonRowFields {
@@ -47,18 +47,18 @@ CommonRowFields read_common_row_fields(const JsonlRow& row);
 
 // Appends one entry with its row's common fields; rows without a session_id get upstream's
 // generated ids (session_000000.. when seeded, else UUIDs).
-void add_file_entry(FileDataset& out, const ProfileConfig& config, const JsonlRow& row,
+void add_file_entry(FileDataset& out, const DatasetBuildSettings& config, const JsonlRow& row,
                     const CommonRowFields& common, DatasetEntry entry);
 
 // --osl (with --osl-stddev) for rows that carry no output length of their own; nullopt
 // when --osl is not set.
 class FallbackOutputLength {
  public:
-  explicit FallbackOutputLength(const ProfileConfig& config);
+  explicit FallbackOutputLength(const DatasetBuildSettings& config);
   std::optional<int64_t> next();
 
  private:
-  const ProfileConfig& config_;
+  const DatasetBuildSettings& config_;
   std::mt19937_64 rng_;
 };
 

@@ -6,7 +6,7 @@
 
 namespace aiperf {
 
-void assign_turn_models(const ProfileConfig& config, Dataset& dataset) {
+void assign_turn_models(const DatasetBuildSettings& config, Dataset& dataset) {
   const std::vector<std::string>& names = config.model_names;
   if (names.size() < 2) return;
   std::mt19937_64 rng = make_rng_stream(config.random_seed, "composer.turn.model_selection");

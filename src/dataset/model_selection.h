@@ -10,6 +10,6 @@ namespace aiperf {
 // model n mod N; random: a uniform pick from the seeded stream "composer.turn.model_selection".
 // Turns whose model the dataset fixed (a trace's per-turn model, a verbatim body) keep it.
 // One model name: nothing to do.
-void assign_turn_models(const ProfileConfig& config, Dataset& dataset);
+void assign_turn_models(const DatasetBuildSettings& config, Dataset& dataset);
 
 }  // namespace aiperf

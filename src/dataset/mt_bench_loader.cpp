@@ -7,7 +7,7 @@
 
 namespace aiperf {
 
-Dataset load_mt_bench_files(const std::vector<std::filesystem::path>& files, const ProfileConfig& config,
+Dataset load_mt_bench_files(const std::vector<std::filesystem::path>& files, const DatasetBuildSettings& config,
                             size_t& unsent_turns) {
   const std::string name = config.public_dataset.value_or("");
   Dataset out;

@@ -39,7 +39,7 @@ FileTurn read_turn(const JsonlRow& turn, EndpointType type) {
 
 }  // namespace
 
-FileDataset load_multi_turn_file(const ProfileConfig& config, const Tokenizer&) {
+FileDataset load_multi_turn_file(const DatasetBuildSettings& config, const Tokenizer&) {
   FileDataset out;
   FallbackOutputLength fallback_osl(config);
   // Upstream hoists a leading system turn only where the endpoint has a system message.

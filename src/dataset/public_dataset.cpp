@@ -13,7 +13,7 @@ std::string joined(const std::vector<fs::path>& paths) {
   return out;
 }
 
-Dataset load_sharegpt(const ProfileConfig& config, const Tokenizer& tokenizer, std::ostream& notes) {
+Dataset load_sharegpt(const DatasetBuildSettings& config, const Tokenizer& tokenizer, std::ostream& notes) {
   DatasetSearch s = find_sharegpt_file();
   if (!s.found) {
     const std::string repo(find_public_dataset("sharegpt")->repo), file(kShareGptFile);
@@ -56,7 +56,7 @@ std::vector<fs::path> hf_split_files_or_fail(const std::string& name, const std:
 
 // An explicit --num-dataset-entries keeps the first N rows (upstream's streaming loaders stop
 // there); the default of 100 is for synthetic prompts and bounds nothing here.
-std::string keep_first_entries(Dataset& out, const ProfileConfig& config) {
+std::string keep_first_entries(Dataset& out, const DatasetBuildSettings& config) {
   const size_t rows = out.entries.size();
   if (!config.num_dataset_entries_given || rows <= size_t(config.num_dataset_entries)) return "";
   out.entries.resize(size_t(config.num_dataset_entries));
@@ -64,7 +64,7 @@ std::string keep_first_entries(Dataset& out, const ProfileConfig& config) {
          " rows, --num-dataset-entries)";
 }
 
-Dataset load_text_column(const PublicDatasetInfo& info, const ProfileConfig& config, std::ostream& notes) {
+Dataset load_text_column(const PublicDatasetInfo& info, const DatasetBuildSettings& config, std::ostream& notes) {
   const std::string name(info.name);
   const std::string subset = config.hf_subset.value_or(std::string(info.subset));
   std::vector<fs::path> readable = hf_split_files_or_fail(name, std::string(info.repo), subset,
@@ -77,7 +77,7 @@ Dataset load_text_column(const PublicDatasetInfo& info, const ProfileConfig& con
   return out;
 }
 
-Dataset load_h_cua_perf(const ProfileConfig& config, std::ostream& notes) {
+Dataset load_h_cua_perf(const DatasetBuildSettings& config, std::ostream& notes) {
   DatasetSearch s = find_h_cua_perf_trace();
   if (!s.found)
     throw ConfigError("--public-dataset h_cua_perf: neither h_cua.jsonl.zst nor h_cua.jsonl found; searched " +
@@ -89,7 +89,7 @@ Dataset load_h_cua_perf(const ProfileConfig& config, std::ostream& notes) {
 }
 
 // The speech datasets' clips; returns the skipped-clips line.
-std::string load_speech(const std::vector<fs::path>& files, const ProfileConfig& config, Dataset& out) {
+std::string load_speech(const std::vector<fs::path>& files, const DatasetBuildSettings& config, Dataset& out) {
   // Audio goes out as chat input_audio parts or as the audio_transcription upload; other
   // endpoints would drop it.
   if (!sends_chat_messages(config.endpoint_type) && config.endpoint_type != EndpointType::audio_transcription)
@@ -107,7 +107,7 @@ std::string load_speech(const std::vector<fs::path>& files, const ProfileConfig&
 }
 
 // Vision rows become image / video content parts, which only chat bodies carry (§6.4).
-Dataset load_vision_requests(const std::vector<fs::path>& files, const ProfileConfig& config, std::string& note) {
+Dataset load_vision_requests(const std::vector<fs::path>& files, const DatasetBuildSettings& config, std::string& note) {
   const std::string name = config.public_dataset.value_or("");
   if (!sends_chat_messages(config.endpoint_type))
     throw ConfigError("--public-dataset " + name + " needs --endpoint-type chat or chat_embeddings (its images and "
@@ -120,7 +120,7 @@ Dataset load_vision_requests(const std::vector<fs::path>& files, const ProfileCo
 
 // The datasets added with issue 7 (mt_bench, blazedit, spec_bench, weka_hf, speed_bench): find the
 // files, read the rows, keep the first --num-dataset-entries and print one load line.
-Dataset load_row_dataset(const PublicDatasetInfo& info, const ProfileConfig& config, const Tokenizer& tokenizer,
+Dataset load_row_dataset(const PublicDatasetInfo& info, const DatasetBuildSettings& config, const Tokenizer& tokenizer,
                          std::ostream& notes) {
   using K = PublicDatasetKind;
   const std::string name = config.public_dataset.value_or("");
@@ -175,7 +175,7 @@ Dataset load_row_dataset(const PublicDatasetInfo& info, const ProfileConfig& con
 
 }  // namespace
 
-Dataset load_public_dataset(const ProfileConfig& config, const Tokenizer& tokenizer, std::ostream& notes) {
+Dataset load_public_dataset(const DatasetBuildSettings& config, const Tokenizer& tokenizer, std::ostream& notes) {
   const PublicDatasetInfo* info = find_public_dataset(config.public_dataset.value_or(""));
   if (!info) throw ConfigError("--public-dataset: invalid choice '" + config.public_dataset.value_or("") + "'");
   if (info->kind == PublicDatasetKind::sharegpt) return load_sharegpt(config, tokenizer, notes);

@@ -43,7 +43,7 @@ std::vector<std::string> pool_files(const std::string& input) {
 
 // Upstream sizes the pool-built dataset from the entry count, else the session count, else
 // the request count, else 100.
-size_t conversations_wanted(const ProfileConfig& config) {
+size_t conversations_wanted(const DatasetBuildSettings& config) {
   if (config.num_dataset_entries_given) return size_t(config.num_dataset_entries);
   if (config.conversation_num) return size_t(*config.conversation_num);
   if (config.request_count) return size_t(*config.request_count);
@@ -52,7 +52,7 @@ size_t conversations_wanted(const ProfileConfig& config) {
 
 }  // namespace
 
-FileDataset load_random_pool(const ProfileConfig& config, const Tokenizer&) {
+FileDataset load_random_pool(const DatasetBuildSettings& config, const Tokenizer&) {
   std::vector<Pool> pools;
   for (const std::string& file : pool_files(*config.input_file)) pools.push_back(read_pool(file, config.endpoint_type));
   std::mt19937_64 rng = make_rng_stream(config.random_seed, "dataset.loader.random_pool");

@@ -4,7 +4,7 @@
 
 namespace aiperf {
 
-DatasetEntry& add_row_entry(Dataset& out, const ProfileConfig& config, FallbackOutputLength& osl,
+DatasetEntry& add_row_entry(Dataset& out, const DatasetBuildSettings& config, FallbackOutputLength& osl,
                             std::string prompt) {
   DatasetEntry& e = out.entries.emplace_back();
   e.prompt = std::move(prompt);

@@ -9,7 +9,7 @@ namespace aiperf {
 
 // Appends the row's entry: its prompt, the --osl fallback, the next default conversation id and
 // the run's model. The entry is returned for the caller to add the row's media.
-DatasetEntry& add_row_entry(Dataset& out, const ProfileConfig& config, FallbackOutputLength& osl,
+DatasetEntry& add_row_entry(Dataset& out, const DatasetBuildSettings& config, FallbackOutputLength& osl,
                             std::string prompt);
 
 }  // namespace aiperf

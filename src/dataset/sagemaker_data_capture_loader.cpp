@@ -114,7 +114,7 @@ std::vector<std::string> capture_files(const std::string& input) {
 
 }  // namespace
 
-FileDataset load_sagemaker_data_capture(const ProfileConfig& config, const Tokenizer&) {
+FileDataset load_sagemaker_data_capture(const DatasetBuildSettings& config, const Tokenizer&) {
   if (config.endpoint_type != EndpointType::chat)
     throw ConfigError("--custom-dataset-type sagemaker_data_capture replays chat messages: it needs --endpoint-type chat");
   std::vector<Record> records;

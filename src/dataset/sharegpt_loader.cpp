@@ -158,7 +158,7 @@ std::optional<Drop> length_rule(const Pair& p, bool osl_given) {
 
 }  // namespace
 
-Dataset load_sharegpt_file(const std::string& path, const ProfileConfig& config, const Tokenizer& tokenizer,
+Dataset load_sharegpt_file(const std::string& path, const DatasetBuildSettings& config, const Tokenizer& tokenizer,
                            std::ostream& notes) {
   const auto start = std::chrono::steady_clock::now();
   simdjson::padded_string json;

@@ -20,7 +20,7 @@ void set_turn_member(std::vector<T>& per_turn, size_t turn, T value) {
 
 }  // namespace
 
-FileDataset load_single_turn_file(const ProfileConfig& config, const Tokenizer&) {
+FileDataset load_single_turn_file(const DatasetBuildSettings& config, const Tokenizer&) {
   FileDataset out;
   FallbackOutputLength fallback_osl(config);
   std::unordered_map<std::string, size_t> session_entry;  // session_id -> its entry

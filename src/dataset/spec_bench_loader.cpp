@@ -9,7 +9,7 @@
 
 namespace aiperf {
 
-Dataset load_spec_bench_file(const std::filesystem::path& file, const ProfileConfig& config) {
+Dataset load_spec_bench_file(const std::filesystem::path& file, const DatasetBuildSettings& config) {
   Dataset out;
   FallbackOutputLength osl(config);
   for_each_hf_row({file}, {}, "spec_bench", [&](const nlohmann::json& row, const std::string& where) {

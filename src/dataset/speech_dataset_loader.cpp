@@ -95,7 +95,7 @@ std::optional<SpeechClip> speech_clip_from_row(const json& row, bool from_parque
   return SpeechRows(dataset).clip(row, where, from_parquet);
 }
 
-Dataset load_speech_files(const std::vector<fs::path>& files, const ProfileConfig& config, size_t& too_long) {
+Dataset load_speech_files(const std::vector<fs::path>& files, const DatasetBuildSettings& config, size_t& too_long) {
   const std::string name = config.public_dataset.value_or("");
   Dataset out;
   FallbackOutputLength osl(config);

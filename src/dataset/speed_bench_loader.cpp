@@ -46,7 +46,7 @@ bool is_speed_bench_placeholder(std::string_view text) {
 }
 
 Dataset load_speed_bench_files(const std::vector<std::filesystem::path>& files, const SpeedBenchVariant& variant,
-                               const ProfileConfig& config, size_t& unsent_turns) {
+                               const DatasetBuildSettings& config, size_t& unsent_turns) {
   const std::string name = config.public_dataset.value_or("");
   auto fail = [&](const std::string& where, const std::string& what) {
     throw ConfigError("--public-dataset " + name + ": " + where + ": " + what);

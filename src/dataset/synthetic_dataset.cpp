@@ -21,7 +21,7 @@ struct TurnLengths {
 
 // ISL and OSL are drawn together per turn so the prompt and its max_tokens agree. With
 // --seq-dist the bucket is drawn once per conversation (upstream's newest behaviour).
-TurnLengths draw_lengths(const ProfileConfig& config, std::mt19937_64& length_rng, size_t bucket) {
+TurnLengths draw_lengths(const DatasetBuildSettings& config, std::mt19937_64& length_rng, size_t bucket) {
   TurnLengths t;
   if (!config.sequence_distribution.empty()) {
     const SequenceLengthBucket& b = config.sequence_distribution[bucket];
@@ -36,7 +36,7 @@ TurnLengths draw_lengths(const ProfileConfig& config, std::mt19937_64& length_rn
 }
 
 // P prefixes of exactly L tokens (§2.7).
-std::vector<PromptPrefix> prefix_pool(const ProfileConfig& config, PromptMaker& maker) {
+std::vector<PromptPrefix> prefix_pool(const DatasetBuildSettings& config, PromptMaker& maker) {
   std::vector<PromptPrefix> pool;
   if (config.prefix_pool_size <= 0 || config.prefix_length <= 0) return pool;
   std::mt19937_64 rng = make_rng_stream(config.random_seed, "dataset.prompt.prefix.corpus");
@@ -47,7 +47,7 @@ std::vector<PromptPrefix> prefix_pool(const ProfileConfig& config, PromptMaker& 
 // Think time before a later turn (workloads-and-endpoints.md §2.6): upstream's positive
 // normal integer draw (>= 1 ms once a delay is asked for) times the ratio; no delay at all
 // when neither a mean nor a stddev is given.
-double draw_delay_ms(const ProfileConfig& config, std::mt19937_64& rng) {
+double draw_delay_ms(const DatasetBuildSettings& config, std::mt19937_64& rng) {
   if (config.conversation_turn_delay_mean_ms <= 0 && config.conversation_turn_delay_stddev_ms <= 0) return 0;
   const double ms = double(sample_positive_normal_integer(
       double(int64_t(config.conversation_turn_delay_mean_ms)), config.conversation_turn_delay_stddev_ms, rng));
@@ -58,12 +58,12 @@ double draw_delay_ms(const ProfileConfig& config, std::mt19937_64& rng) {
 struct MediaMakers {
   std::optional<SyntheticImageMaker> image;
   std::optional<SyntheticAudioMaker> audio;
-  explicit MediaMakers(const ProfileConfig& config) {
+  explicit MediaMakers(const DatasetBuildSettings& config) {
     if (config.media.image.enabled()) image.emplace(config.media.image, config.random_seed);
     if (config.media.audio.enabled()) audio.emplace(config.media.audio, config.random_seed);
   }
   // Appends the next turn's media to the entry (called once per turn, in turn order).
-  void add_turn(const ProfileConfig& config, DatasetEntry& entry) {
+  void add_turn(const DatasetBuildSettings& config, DatasetEntry& entry) {
     if (!image && !audio) return;
     TurnMedia& m = entry.turn_media.emplace_back();
     if (image)
@@ -76,7 +76,7 @@ struct MediaMakers {
   }
 };
 
-Dataset build_entries(const ProfileConfig& config, PromptSource& source) {
+Dataset build_entries(const DatasetBuildSettings& config, PromptSource& source) {
   PromptMaker maker(source);
   // One stream per purpose: turning on prefixes, system or context prompts leaves the turn
   // prompts of the same seed unchanged.
@@ -143,7 +143,7 @@ Dataset build_entries(const ProfileConfig& config, PromptSource& source) {
 
 }  // namespace
 
-Dataset build_synthetic_dataset(const ProfileConfig& config, const Tokenizer& tokenizer) {
+Dataset build_synthetic_dataset(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   if (is_rankings(config.endpoint_type)) return build_synthetic_rankings_dataset(config, tokenizer);
   return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
                                   [&](PromptSource& source) { return build_entries(config, source); });

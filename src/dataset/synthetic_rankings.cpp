@@ -10,7 +10,7 @@
 namespace aiperf {
 namespace {
 
-Dataset build_rankings_entries(const ProfileConfig& config, PromptSource& source) {
+Dataset build_rankings_entries(const DatasetBuildSettings& config, PromptSource& source) {
   PromptMaker maker(source);
   // Upstream's stream names (§2.10), so counts, lengths and texts vary independently.
   std::mt19937_64 count_rng = make_rng_stream(config.random_seed, "dataset.rankings.passages");
@@ -45,7 +45,7 @@ Dataset build_rankings_entries(const ProfileConfig& config, PromptSource& source
 
 }  // namespace
 
-Dataset build_synthetic_rankings_dataset(const ProfileConfig& config, const Tokenizer& tokenizer) {
+Dataset build_synthetic_rankings_dataset(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
                                   [&](PromptSource& source) { return build_rankings_entries(config, source); });
 }

@@ -22,7 +22,7 @@ namespace od = simdjson::ondemand;
 
 class ColumnReader {
  public:
-  ColumnReader(const fs::path& file, const std::string& column, const ProfileConfig& config)
+  ColumnReader(const fs::path& file, const std::string& column, const DatasetBuildSettings& config)
       : file_(file.string()), column_(column), config_(config) {}
 
   // Calls `text` with each row's column value, in file order.
@@ -132,13 +132,13 @@ class ColumnReader {
 
   std::string file_;
   const std::string& column_;
-  const ProfileConfig& config_;
+  const DatasetBuildSettings& config_;
 };
 
 }  // namespace
 
 Dataset load_text_column_files(const std::vector<fs::path>& files, const std::string& column,
-                               const ProfileConfig& config) {
+                               const DatasetBuildSettings& config) {
   Dataset out;
   FallbackOutputLength osl(config);
   for (const fs::path& file : files)

@@ -199,7 +199,7 @@ std::vector<AgentRequest> session_requests(const Session& s, double zero_ms, int
 
 }  // namespace
 
-FileDataset load_tracelab(const ProfileConfig& config, const Tokenizer& tokenizer) {
+FileDataset load_tracelab(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   const std::string& path = *config.input_file;
   if (config.endpoint_type != EndpointType::chat)
     throw ConfigError("--custom-dataset-type tracelab needs a chat endpoint (its turns are message lists)");

@@ -4,7 +4,7 @@
 
 namespace aiperf {
 
-DatasetEntry user_turns_entry(const std::vector<std::string>& texts, const ProfileConfig& config,
+DatasetEntry user_turns_entry(const std::vector<std::string>& texts, const DatasetBuildSettings& config,
                               FallbackOutputLength& osl, size_t index, size_t& unsent) {
   DatasetEntry e;
   e.conversation_id = default_conversation_id(config, index);

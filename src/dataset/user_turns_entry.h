@@ -12,7 +12,7 @@ namespace aiperf {
 
 // `osl` gives each turn's max_tokens (--osl, else none). On a non-chat endpoint only the first
 // text is kept (completions carry no history) and `unsent` counts the texts left out.
-DatasetEntry user_turns_entry(const std::vector<std::string>& texts, const ProfileConfig& config,
+DatasetEntry user_turns_entry(const std::vector<std::string>& texts, const DatasetBuildSettings& config,
                               FallbackOutputLength& osl, size_t index, size_t& unsent);
 
 }  // namespace aiperf

@@ -58,7 +58,7 @@ std::vector<Body> raw_payload_lines(const std::string& path) {
 }
 
 // One conversation: turn t sends bodies[t], each turn right after the previous reply.
-void add_conversation(FileDataset& out, const ProfileConfig& config, std::string id, std::vector<std::string> bodies,
+void add_conversation(FileDataset& out, const DatasetBuildSettings& config, std::string id, std::vector<std::string> bodies,
                       size_t line) {
   DatasetEntry entry;
   entry.conversation_id = std::move(id);
@@ -73,7 +73,7 @@ void add_conversation(FileDataset& out, const ProfileConfig& config, std::string
 
 }  // namespace
 
-FileDataset load_raw_payload_file(const ProfileConfig& config, const Tokenizer&) {
+FileDataset load_raw_payload_file(const DatasetBuildSettings& config, const Tokenizer&) {
   const std::string& input = *config.input_file;
   FileDataset out;
   std::error_code ec;
@@ -100,7 +100,7 @@ FileDataset load_raw_payload_file(const ProfileConfig& config, const Tokenizer&)
 // Our own inputs.json (and upstream's): {"data": [{"session_id", "payloads": [body, ...]}]}.
 // A payload is re-serialised compactly in its own key order: the bytes a run sent and then
 // wrote pretty-printed into inputs.json come back identical.
-FileDataset load_inputs_json_file(const ProfileConfig& config, const Tokenizer&) {
+FileDataset load_inputs_json_file(const DatasetBuildSettings& config, const Tokenizer&) {
   const std::string& path = *config.input_file;
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("--input-file " + path + ": cannot open file");

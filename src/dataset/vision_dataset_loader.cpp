@@ -136,7 +136,7 @@ std::vector<std::string> columns_of(const std::string& dataset) {
 
 }  // namespace
 
-Dataset load_vision_files(const std::vector<std::filesystem::path>& files, const ProfileConfig& config,
+Dataset load_vision_files(const std::vector<std::filesystem::path>& files, const DatasetBuildSettings& config,
                           size_t& without_media) {
   const std::string name = config.public_dataset.value_or("");
   // A streaming HF loader stops after --num-dataset-entries rows: so do we, before decoding more.

@@ -10,7 +10,7 @@
 
 namespace aiperf {
 
-Dataset load_weka_hf_files(const std::vector<std::filesystem::path>& files, const ProfileConfig& config,
+Dataset load_weka_hf_files(const std::vector<std::filesystem::path>& files, const DatasetBuildSettings& config,
                            const Tokenizer& tokenizer, std::string& note) {
   const std::string name = config.public_dataset.value_or("");
   if (config.isl_block_size)

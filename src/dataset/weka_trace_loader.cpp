@@ -208,7 +208,7 @@ std::vector<std::string> trace_files(const std::string& path) {
 
 }  // namespace
 
-FileDataset load_weka_trace(const ProfileConfig& config, const Tokenizer& tokenizer) {
+FileDataset load_weka_trace(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   const std::string& path = *config.input_file;
   if (config.isl_block_size)
     throw ConfigError("--isl-block-size does not apply to --custom-dataset-type weka_trace (each trace sets its "
