@@ -269,7 +269,7 @@ TEST(SweepExpansion, ScenariosMergeOntoTheBaseAndPhasesMatchByName) {
     plan_of("benchmark: {model: m}\nsweep: {type: scenarios, runs: [{name: a}, {name: a}]}\n");
     ADD_FAILURE() << "a repeated name was accepted";
   } catch (const ConfigError& e) {
-    EXPECT_STREQ(e.what(), "s.yaml:2:45: scenario name 'a' is used twice");
+    EXPECT_STREQ(e.what(), "s.yaml:2:51: scenario name 'a' is used twice");
   }
 }
 
