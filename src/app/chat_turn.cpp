@@ -164,17 +164,8 @@ asio::awaitable<void> exchange_turn(Turn& t, const std::vector<tcp::endpoint>& e
     t.rec.end_ns = read_ns;
     if (n > 0) {
       have += n;
-      size_t used = 0;
       boost::beast::error_code pec;
-      while (used < have && !reader.done()) {
-        size_t k = reader.feed(std::string_view(buf + used, have - used), read_ns, pec);
-        used += k;
-        if (pec == boost::beast::http::error::need_more) {
-          pec = {};
-          break;
-        }
-        if (pec || k == 0) break;
-      }
+      const size_t used = feed_read(reader, std::string_view(buf, have), read_ns, pec);
       if (pec) co_return t.fail("invalid HTTP response from " + where + ": " + pec.message());
       take_new_messages(t);
       if (reader.done()) break;

@@ -5,10 +5,12 @@
 #include <iostream>
 #include <map>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "app/config_templates.h"
 #include "cli/profile_cli.h"
+#include "cli/subcommand_parse.h"
 #include "cli/sweep_expansion.h"
 #include "cli/yaml_config.h"
 #include "common/edit_distance.h"
@@ -29,55 +31,6 @@ constexpr const char* kUsage =
     "            --config-file FILE\n"
     "  expand    Print the variations a sweep would run, without running them\n"
     "            --config-file FILE, -F/--full, -i/--index N, -f/--format text|yaml|json\n";
-
-// The values of a small command's options; flags without a value map to "".
-struct Options {
-  std::map<std::string, std::string> values;
-  bool has(const std::string& name) const { return values.contains(name); }
-  std::string get(const std::string& name) const {
-    auto it = values.find(name);
-    return it == values.end() ? std::string() : it->second;
-  }
-};
-
-struct OptionName {
-  const char* canonical;
-  const char* short_name;
-  bool takes_value;
-};
-
-Options parse_options(const std::string& command, const std::vector<std::string>& args,
-                      std::initializer_list<OptionName> known, const char* positional = nullptr) {
-  Options out;
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::string a = args[i], value;
-    bool inline_value = false;
-    if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos) {
-      value = a.substr(a.find('=') + 1);
-      a = a.substr(0, a.find('='));
-      inline_value = true;
-    }
-    const OptionName* match = nullptr;
-    for (const OptionName& o : known)
-      if (a == o.canonical || (o.short_name && a == o.short_name)) match = &o;
-    if (!match) {
-      if (positional && a.rfind("-", 0) != 0 && !out.has(positional)) {
-        out.values[positional] = a;
-        continue;
-      }
-      std::vector<std::string> names;
-      for (const OptionName& o : known) names.emplace_back(o.canonical);
-      const std::string near = nearest_name(a, names);
-      throw ConfigError("config " + command + ": unknown option " + a + (near.empty() ? "" : " (did you mean " + near + "?)"));
-    }
-    if (match->takes_value && !inline_value) {
-      if (i + 1 >= args.size()) throw ConfigError(std::string(match->canonical) + " needs a value");
-      value = args[++i];
-    }
-    out.values[match->canonical] = value;
-  }
-  return out;
-}
 
 // ---- init ------------------------------------------------------------------------------------
 
@@ -127,43 +80,39 @@ std::string customise(std::string text, const std::string& model, const std::str
 }
 
 int run_init(const std::vector<std::string>& args) {
-  const Options o = parse_options("init", args,
-                                  {{"--template", "-t", true},
-                                   {"--list", "-l", false},
-                                   {"--search", "-s", true},
-                                   {"--category", "-c", true},
-                                   {"--verbose", "-v", false},
-                                   {"--model", "-m", true},
-                                   {"--url", "-u", true},
-                                   {"--output", "-o", true},
-                                   {"--help", "-h", false}},
-                                  "--template");
-  if (o.has("--help")) {
-    std::cout << kUsage;
-    return 0;
-  }
+  CLI::App app("Print or write a bundled YAML template (no option: list them).", "aiperf config init");
+  std::string name, search, category, model, url, output;
+  bool list = false, verbose = false;
+  app.add_option("-t,--template", name, "The template to print");
+  app.add_flag("-l,--list", list, "List the templates (the default)");
+  app.add_option("-s,--search", search, "List the templates mentioning WORD");
+  app.add_option("-c,--category", category, "List one category's templates");
+  app.add_flag("-v,--verbose", verbose, "List descriptions and tags too");
+  app.add_option("-m,--model", model, "Replace the template's model");
+  app.add_option("-u,--url", url, "Replace http://localhost:8000 in the template");
+  app.add_option("-o,--output", output, "Write the template to this file ('-': print it)");
+  if (std::optional<int> exit_code = parse_subcommand(app, args, "config init")) return *exit_code;
   std::vector<TemplateInfo> all;
   for (const BundledTemplate& t : bundled_templates()) all.push_back(info_of(t));
-  if (!o.has("--template")) {
-    const std::string word = lower(o.get("--search")), category = lower(o.get("--category"));
+  if (name.empty()) {
+    const std::string word = lower(search), wanted = lower(category);
     size_t shown = 0;
     for (const TemplateInfo& t : all) {
-      if (!category.empty() && lower(t.category) != category) continue;
+      if (!wanted.empty() && lower(t.category) != wanted) continue;
       if (!word.empty() && lower(t.name + " " + t.title + " " + t.description + " " + t.tags).find(word) == std::string::npos)
         continue;
       std::printf("  %-26s %-22s %s\n", t.name.c_str(), t.category.c_str(), t.title.c_str());
-      if (o.has("--verbose")) std::printf("  %-26s %-22s %s [%s]\n", "", "", t.description.c_str(), t.tags.c_str());
+      if (verbose) std::printf("  %-26s %-22s %s [%s]\n", "", "", t.description.c_str(), t.tags.c_str());
       ++shown;
     }
     if (shown == 0) {
       std::cerr << "error: no template matches" << (word.empty() ? "" : " '" + word + "'")
-                << (category.empty() ? "" : " in category '" + o.get("--category") + "'") << "\n";
+                << (category.empty() ? "" : " in category '" + category + "'") << "\n";
       return 1;
     }
     std::cout << "\nPrint one: aiperf config init --template NAME [-m MODEL] [-u URL] [-o FILE]\n";
     return 0;
   }
-  const std::string name = o.get("--template");
   auto it = std::find_if(all.begin(), all.end(), [&](const TemplateInfo& t) { return t.name == name; });
   if (it == all.end()) {
     std::vector<std::string> names;
@@ -172,27 +121,21 @@ int run_init(const std::vector<std::string>& args) {
     throw ConfigError("--template: no template named '" + name + "'" + (near.empty() ? "" : " (did you mean " + near + "?)") +
                       "; aiperf config init --list shows them");
   }
-  const std::string text = customise(std::string(it->text), o.get("--model"), o.get("--url"));
-  if (!o.has("--output") || o.get("--output") == "-") {
+  const std::string text = customise(std::string(it->text), model, url);
+  if (output.empty() || output == "-") {
     std::cout << text;
     return 0;
   }
-  std::ofstream out(o.get("--output"), std::ios::binary | std::ios::trunc);
+  std::ofstream out(output, std::ios::binary | std::ios::trunc);
   out << text;
   out.flush();
-  if (!out) throw ConfigError("--output: cannot write " + o.get("--output"));
-  std::cout << "Wrote " << name << " to " << o.get("--output") << "; run it with: aiperf profile --config "
-            << o.get("--output") << "\n";
+  if (!out) throw ConfigError("--output: cannot write " + output);
+  std::cout << "Wrote " << name << " to " << output << "; run it with: aiperf profile --config " << output << "\n";
   return 0;
 }
 
 // ---- validate / expand -----------------------------------------------------------------------
 
-std::string config_file_of(const Options& o) {
-  if (!o.has("--config-file") || o.get("--config-file").empty())
-    throw ConfigError("--config-file is required (the YAML file to read)");
-  return o.get("--config-file");
-}
 
 void check_multi_run(const YamlConfig& c, std::vector<std::string>& warnings) {
   if (c.multi_run.is_null()) return;
@@ -219,13 +162,11 @@ void check_multi_run(const YamlConfig& c, std::vector<std::string>& warnings) {
 }
 
 int run_validate(const std::vector<std::string>& args) {
-  const Options o = parse_options("validate", args, {{"--config-file", "-f", true}, {"--help", "-h", false}},
-                                  "--config-file");
-  if (o.has("--help")) {
-    std::cout << kUsage;
-    return 0;
-  }
-  const std::string file = config_file_of(o);
+  CLI::App app("Check a YAML file the way aiperf profile -f would: exit 1 on an error, 0 with warnings.",
+               "aiperf config validate");
+  std::string file;
+  app.add_option("--config-file", file, "The YAML file")->required();
+  if (std::optional<int> exit_code = parse_subcommand(app, args, "config validate")) return *exit_code;
   YamlConfig c = load_yaml_config(file, process_environment());
   std::vector<std::string> warnings = c.warnings;
   check_multi_run(c, warnings);
@@ -265,40 +206,26 @@ nlohmann::ordered_json variation_json(const YamlConfig& c, const Variation& v, b
 }
 
 int run_expand(const std::vector<std::string>& args) {
-  const Options o = parse_options("expand", args,
-                                  {{"--config-file", nullptr, true},
-                                   {"--full", "-F", false},
-                                   {"--index", "-i", true},
-                                   {"--format", "-f", true},
-                                   {"--help", "-h", false}},
-                                  "--config-file");
-  if (o.has("--help")) {
-    std::cout << kUsage;
-    return 0;
-  }
-  const std::string file = config_file_of(o);
-  const std::string format = o.has("--format") ? o.get("--format") : "text";
-  if (format != "text" && format != "yaml" && format != "json")
-    throw ConfigError("--format: invalid choice '" + format + "' (choose from text, yaml, json)");
+  CLI::App app("Print the variations a sweep would run, without running them.", "aiperf config expand");
+  std::string file, format = "text";
+  bool full = false;
+  std::optional<size_t> index;
+  app.add_option("--config-file", file, "The YAML file")->required();
+  app.add_flag("-F,--full", full, "Print each variation's whole body");
+  app.add_option("-i,--index", index, "Print only variation N (implies --full)");
+  app.add_option("-f,--format", format, "text, yaml or json")->check(CLI::IsMember({"text", "yaml", "json"}));
+  if (std::optional<int> exit_code = parse_subcommand(app, args, "config expand")) return *exit_code;
   YamlConfig c = load_yaml_config(file, process_environment());
   for (const std::string& w : c.warnings) log_warning(w);
   SweepPlan plan = expand_sweep(c);
   for (size_t i = 0; i < plan.variations.size(); ++i) plan.variations[i].index = i;
-  bool full = o.has("--full");
   std::vector<const Variation*> shown;
-  if (o.has("--index")) {
+  if (index) {
     full = true;  // -i implies the full body
-    const std::string text = o.get("--index");
-    size_t used = 0;
-    long long i = -1;
-    try {
-      i = std::stoll(text, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != text.size() || i < 0 || size_t(i) >= plan.variations.size())
-      throw ConfigError("--index: expected 0.." + std::to_string(plan.variations.size() - 1) + ", got '" + text + "'");
-    shown.push_back(&plan.variations[size_t(i)]);
+    if (*index >= plan.variations.size())
+      throw ConfigError("--index: expected 0.." + std::to_string(plan.variations.size() - 1) + ", got " +
+                        std::to_string(*index));
+    shown.push_back(&plan.variations[*index]);
   } else {
     for (const Variation& v : plan.variations) shown.push_back(&v);
   }

@@ -1,9 +1,12 @@
 #include "app/validate_command.h"
 
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <iostream>
 #include <set>
 
+#include "cli/subcommand_parse.h"
 #include "common/log.h"
 #include "config/enum_names.h"
 #include "config/profile_config.h"
@@ -13,14 +16,7 @@
 namespace aiperf {
 namespace {
 
-constexpr const char* kUsage =
-    "Usage: aiperf validate --target FORMAT --input PATH\n"
-    "Checks a dataset or trace file with the loader aiperf profile uses; nothing is sent.\n"
-    "FORMAT: mooncake-trace (upstream's), or any --custom-dataset-type name.\n";
-
 int validate(const std::string& target, const std::string& input) {
-  if (target.empty()) throw ConfigError("validate: --target is required (e.g. mooncake-trace)");
-  if (input.empty()) throw ConfigError("validate: --input is required (the file to check)");
   ProfileConfig config;
   config.model_names = {"validate"};
   config.input_file = input;
@@ -53,24 +49,13 @@ int validate(const std::string& target, const std::string& input) {
 }  // namespace
 
 int run_validate_command(const std::vector<std::string>& args) {
+  CLI::App app("Check a dataset or trace file with the loader aiperf profile uses; nothing is sent.",
+               "aiperf validate");
+  std::string target, input;
+  app.add_option("--target", target, "mooncake-trace (upstream's), or any --custom-dataset-type name")->required();
+  app.add_option("--input", input, "The file to check")->required();
+  if (std::optional<int> exit_code = parse_subcommand(app, args, "validate")) return *exit_code;
   try {
-    std::string target, input;
-    for (size_t i = 0; i < args.size(); ++i) {
-      const std::string& a = args[i];
-      auto value = [&]() -> std::string {
-        if (i + 1 >= args.size()) throw ConfigError("validate: " + a + " needs a value");
-        return args[++i];
-      };
-      if (a == "-h" || a == "--help") {
-        std::cout << kUsage;
-        return 0;
-      }
-      if (a == "--target") target = value();
-      else if (a.rfind("--target=", 0) == 0) target = a.substr(9);
-      else if (a == "--input") input = value();
-      else if (a.rfind("--input=", 0) == 0) input = a.substr(8);
-      else throw ConfigError("validate: unknown option " + a + " (--target, --input)");
-    }
     return validate(target, input);
   } catch (const std::exception& e) {
     log(LogLevel::error, e.what());

@@ -1,11 +1,14 @@
 #include "cli/shell_completion.h"
 
+#include <CLI/CLI.hpp>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "cli/option_table.h"
+#include "cli/subcommand_parse.h"
 #include "config/profile_config.h"
 
 namespace aiperf {
@@ -133,23 +136,13 @@ std::string default_completion_path(Shell shell, const std::string& home) {
 }
 
 int run_install_completion(const std::vector<std::string>& args) {
+  CLI::App app("Write a completion script for the shell (default: $SHELL) to FILE (default: the shell's per-user "
+               "completion directory; '-' prints it).",
+               "aiperf --install-completion");
   std::string shell_name, output;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](const char* flag) {
-      if (i + 1 >= args.size()) throw ConfigError(std::string(flag) + " needs a value");
-      return args[++i];
-    };
-    if (a == "--shell") shell_name = value("--shell");
-    else if (a.rfind("--shell=", 0) == 0) shell_name = a.substr(8);
-    else if (a == "-o" || a == "--output") output = value("--output");
-    else if (a == "-h" || a == "--help") {
-      std::cout << "Usage: aiperf --install-completion [--shell bash|zsh|fish] [-o FILE]\n"
-                   "Writes a completion script for the shell (default: $SHELL) to FILE (default: the shell's\n"
-                   "per-user completion directory; '-' prints it).\n";
-      return 0;
-    } else throw ConfigError("--install-completion: unknown option " + a);
-  }
+  app.add_option("--shell", shell_name, "bash, zsh or fish");
+  app.add_option("-o,--output", output, "Where to write it");
+  if (std::optional<int> exit_code = parse_subcommand(app, args, "--install-completion")) return *exit_code;
   if (shell_name.empty()) {
     const char* sh = std::getenv("SHELL");
     shell_name = sh ? std::filesystem::path(sh).filename().string() : "bash";

@@ -470,8 +470,6 @@ const LaterKey* later_key(const std::string& path) {
   return nullptr;
 }
 
-std::string scalar_text(const YamlNode& n) { return n.scalar; }
-
 class Flattener {
  public:
   Flattener(const YamlConfig& c, std::vector<YamlSetting>& out) : c_(c), out_(out) {}
@@ -610,7 +608,7 @@ class Flattener {
 
   std::string scalar_value(const OptionSpec& spec, const YamlNode& n, const std::string& path) const {
     if (!n.is_scalar()) fail(n.mark, path, "expected a single value");
-    std::string text = scalar_text(n);
+    std::string text = n.scalar;
     // Durations may carry a unit (§6: "30s", "2m", "1h").
     if (spec.metavar == "SECONDS" || spec.metavar == "SEC") {
       std::optional<std::string> seconds = yaml_duration_seconds(text);

@@ -87,4 +87,23 @@ class ResponseReader {
   uint64_t body_received_ = 0;  // de-chunked body bytes, before any AWS unwrapping
 };
 
+// Feeds one read's bytes to `reader` (a ResponseReader, or any reader with the same feed/done)
+// until the response is done, the bytes run out (an incomplete header waits for more: need_more
+// is not an error) or an error. Returns how many bytes were consumed; the rest is kept for the
+// next read.
+template <class Reader>
+size_t feed_read(Reader& reader, std::string_view data, int64_t read_ns, boost::beast::error_code& ec) {
+  size_t used = 0;
+  while (used < data.size() && !reader.done()) {
+    const size_t k = reader.feed(data.substr(used), read_ns, ec);
+    used += k;
+    if (ec == boost::beast::http::error::need_more) {
+      ec = {};
+      break;
+    }
+    if (ec || k == 0) break;
+  }
+  return used;
+}
+
 }  // namespace aiperf

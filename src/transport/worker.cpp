@@ -578,17 +578,8 @@ asio::awaitable<Worker::Outcome> Worker::exchange(const std::shared_ptr<HttpConn
       received_any = true;
       rec.trace.on_read(n, read_ns);
       have += n;
-      size_t used = 0;
       boost::beast::error_code pec;
-      while (used < have && !reader.done()) {
-        size_t k = reader.feed(std::string_view(buf + used, have - used), read_ns, pec);
-        used += k;
-        if (pec == boost::beast::http::error::need_more) {
-          pec = {};
-          break;
-        }
-        if (pec || k == 0) break;
-      }
+      const size_t used = feed_read(reader, std::string_view(buf, have), read_ns, pec);
       if (pec) {
         rec.end_ns = read_ns;
         // The reader may have said what was wrong already (an AWS event-stream error).

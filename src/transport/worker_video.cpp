@@ -113,17 +113,8 @@ asio::awaitable<FetchResult> fetch(HttpConnection& conn, const std::string& head
     if (n > 0) {
       r.received_any = true;
       have += n;
-      size_t used = 0;
       boost::beast::error_code pec;
-      while (used < have && !reader.done()) {
-        const size_t k = reader.feed(std::string_view(buf + used, have - used), read_ns, pec);
-        used += k;
-        if (pec == http::error::need_more) {
-          pec = {};
-          break;
-        }
-        if (pec || k == 0) break;
-      }
+      const size_t used = feed_read(reader, std::string_view(buf, have), read_ns, pec);
       if (pec) {
         r.end_ns = read_ns;
         r.protocol_error = "invalid HTTP response: " + pec.message();
