@@ -17,15 +17,16 @@ ALLOWED = {
     "io": ["common"],
     "config": ["common"],
     "records": ["config"],
-    "cli": ["config"],
+    "cli": ["config", "sweep"],
     "dataset": ["config", "tokenizer", "io"],
     "endpoints": ["dataset", "records"],
     "timing": ["dataset"],
     "transport": ["timing", "endpoints"],
     "metrics": ["endpoints", "tokenizer"],
     "export": ["metrics"],
+    "sweep": ["config"],
     "app": ["cli", "transport", "export"],
-    "mock_server": ["common"],
+    "mock_server": ["common", "tokenizer"],
 }
 
 

@@ -10,9 +10,11 @@
 #include "app/config_command.h"
 #include "app/plugins_command.h"
 #include "app/profile_run.h"
+#include "app/study_run.h"
 #include "app/tokenize_command.h"
 #include "app/validate_command.h"
 #include "cli/profile_cli.h"
+#include "cli/study.h"
 #include "cli/shell_completion.h"
 #include "common/log.h"
 #include "config/env_settings.h"
@@ -59,10 +61,11 @@ int main(int argc, char** argv) {
   }
   aiperf::LogFileCloser log_file_closer;  // after the error below is written to the run's log
   try {
-    std::optional<aiperf::ProfileConfig> config =
-        aiperf::parse_profile_args(std::vector<std::string>(args.begin() + 1, args.end()));
-    if (!config) return 0;  // --help was printed
-    return aiperf::run_profile(*config);
+    std::optional<aiperf::Study> study =
+        aiperf::parse_profile_study(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (!study) return 0;  // --help was printed
+    if (study->needs_study_runner()) return aiperf::run_study(*study);
+    return aiperf::run_profile(study->variations.front().config);
   } catch (const std::exception& e) {  // ConfigError and every other failure: one line, exit 1
     aiperf::log(aiperf::LogLevel::error, e.what());
     return 1;

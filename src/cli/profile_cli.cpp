@@ -24,6 +24,7 @@
 #include "cli/sequence_distribution_flag.h"
 #include "cli/option_table.h"
 #include "cli/profile_converter.h"
+#include "cli/study_builder.h"
 #include "cli/sweep_expansion.h"
 #include "cli/yaml_config.h"
 #include "cli/url_flags.h"
@@ -211,27 +212,18 @@ void require_model(const std::string& file, const OptionSources& sources) {
     throw ConfigError(file + ": a model is required (benchmark.model, or -m/--model on the command line)");
 }
 
-void load_config_file(const std::string& path, RawFlags& raw, OptionSources& sources) {
+YamlConfig load_config_file(const std::string& path) {
   if (path.empty()) throw ConfigError("--config: empty path");
   YamlConfig config = load_yaml_config(path, process_environment());
   for (const std::string& w : config.warnings) log_warning(w);
-  if (!config.sweep.is_null()) {
-    const SweepPlan plan = expand_sweep(config);  // a broken sweep names its own error first
-    throw ConfigError(path + ": sweep: running sweeps is not supported yet by aiperf-cpp (issue 18: sweeps, "
-                      "multi-run and search); `aiperf config expand --config-file " + path + "` lists its " +
-                      std::to_string(plan.variations.size()) + " variations");
-  }
-  if (const YamlNode* runs = config.multi_run.find("num_runs"); runs && runs->scalar != "1")
-    throw ConfigError(path + ": multi_run: several runs are not supported yet by aiperf-cpp (issue 18: sweeps, "
-                      "multi-run and search)");
   if (!config.plot.is_null())
     throw ConfigError(path + ": plot: plots are not supported yet by aiperf-cpp (issue 19: plots)");
-  apply_yaml_settings(yaml_settings(config, config.body, config.variables), raw, sources);
+  return config;
 }
 
 }  // namespace
 
-std::optional<ProfileConfig> parse_profile_args(const std::vector<std::string>& args) {
+std::optional<Study> parse_profile_study(const std::vector<std::string>& args) {
   ProfileParser parser;
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 consumes from the back
   reject_missing_values(parser.app, args);
@@ -245,16 +237,28 @@ std::optional<ProfileConfig> parse_profile_args(const std::vector<std::string>& 
   }
   reject_leftovers(parser.app);
   reject_unsupported(parser, args);
-  OptionSources sources = command_line_sources(parser, args);
-  if (sources.contains(find_profile_option("--config"))) {
-    load_config_file(parser.raw.config_file, parser.raw, sources);
-    require_model(parser.raw.config_file, sources);
-  }
-  try {
-    return ProfileConverter(parser.raw, sources, args).convert();
-  } catch (const ConfigError& e) {
-    throw with_yaml_locations(e, sources);
-  }
+  const OptionSources sources = command_line_sources(parser, args);
+  std::optional<YamlConfig> yaml;
+  if (sources.contains(find_profile_option("--config"))) yaml = load_config_file(parser.raw.config_file);
+  const std::string file = yaml ? yaml->file : "";
+  // One benchmark's options (command line, then the file) to its config; kept by the search.
+  auto convert = [args, file](const RawFlags& raw, const OptionSources& merged) {
+    if (!file.empty()) require_model(file, merged);
+    try {
+      return ProfileConverter(raw, merged, args).convert();
+    } catch (const ConfigError& e) {
+      throw with_yaml_locations(e, merged);
+    }
+  };
+  return build_study({parser.raw, sources, args, yaml ? &*yaml : nullptr, convert});
+}
+
+std::optional<ProfileConfig> parse_profile_args(const std::vector<std::string>& args) {
+  std::optional<Study> study = parse_profile_study(args);
+  if (!study) return std::nullopt;
+  if (study->needs_study_runner())
+    throw ConfigError("this command is a sweep, multi-run or search: it runs several benchmarks");
+  return std::move(study->variations.front().config);
 }
 
 ProfileConfig convert_yaml_variation(const YamlConfig& config, const YamlNode& body, const YamlNode& variables) {

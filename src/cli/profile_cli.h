@@ -9,7 +9,9 @@
 namespace aiperf {
 
 // `args` excludes the program name and the "profile" word. Throws ConfigError with one
-// line naming the flag at fault. Returns nullopt after printing --help.
+// line naming the flag at fault. Returns nullopt after printing --help. A command that stands
+// for several benchmarks (a sweep, multi-run or search) is parse_profile_study's (cli/study.h);
+// here it is an error.
 std::optional<ProfileConfig> parse_profile_args(const std::vector<std::string>& args);
 
 struct YamlConfig;

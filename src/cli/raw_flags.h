@@ -52,6 +52,20 @@ struct RawFlags {
   bool show_trace_timing = false, export_http_trace = false;
   int verbose = 0;
   std::vector<std::string> goodput;
+  // Multi-run, sweep and search (cli-and-load.md §3.17).
+  std::string num_profile_runs, profile_run_cooldown, confidence_level;
+  bool profile_run_disable_warmup_after_first = true, set_consistent_seed = true, vary_seed_per_trial = false;
+  std::string convergence_metric, convergence_stat, convergence_threshold, convergence_mode;
+  std::string parameter_sweep_cooldown, parameter_sweep_mode, sweep_type;
+  bool parameter_sweep_same_seed = false, no_sweep_table = false;
+  std::vector<std::string> variants, search_space, search_sla, search_sla_tiers;
+  std::string search_metric, search_stat, search_direction, search_max_iterations, search_initial_points;
+  std::string search_random_seed, search_planner, search_percentile_pooling, search_recipe, search_style;
+  std::string optuna_sampler, optuna_acquisition, optuna_terminator, bo_constraint_mode;
+  std::string ttft_sla_ms, itl_sla_ms, tpot_sla_ms, e2e_sla_ms, error_rate_sla, slo_attainment_fraction;
+  std::string isl_osl_pairs, degradation_threshold, degradation_metric_tag, degradation_stat;
+  std::string isl_min, isl_max, isl_steps, concurrency_min, concurrency_max, concurrency_steps;
+  std::string osl_min, osl_max, osl_steps;
   std::vector<std::string> ignored;  // values of not-yet-supported flags
   std::string config_file;           // -f/--config
 };

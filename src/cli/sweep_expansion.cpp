@@ -1,9 +1,14 @@
 #include "cli/sweep_expansion.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 
 #include "config/profile_config.h"
+#include "sweep/latin_hypercube.h"
+#include "sweep/sobol_sequence.h"
 
 namespace aiperf {
 namespace {
@@ -201,6 +206,68 @@ class Expander {
     return plan;
   }
 
+  // sobol / latin_hypercube: `samples` points over `parameters: {path: {min, max, type: int|real}}`
+  // (or `[min, max]`), quasi-random in the unit cube and mapped onto each range.
+  SweepPlan sampled(const YamlNode& sweep, const std::string& t) const {
+    const YamlNode* params = sweep.find("parameters");
+    const YamlNode* samples = sweep.find("samples");
+    if (!params || !params->is_map() || params->entries.empty())
+      fail(sweep.mark, "sweep: " + t + " needs parameters: {path: {min: LO, max: HI, type: int|real}}");
+    if (!samples || !samples->is_scalar()) fail(sweep.mark, "sweep: " + t + " needs samples: N");
+    char* end = nullptr;
+    const long n = std::strtol(samples->scalar.c_str(), &end, 10);
+    if (*end != '\0' || n < 1 || n > 10000) fail(samples->mark, "sweep.samples: expected a whole number from 1 to 10000");
+    std::optional<uint64_t> seed;
+    if (const YamlNode* sd = sweep.find("seed")) seed = std::strtoull(sd->scalar.c_str(), nullptr, 10);
+    struct Range {
+      std::string path;
+      double lo, hi;
+      bool integer;
+    };
+    std::vector<Range> ranges;
+    for (const YamlEntry& e : params->entries) {
+      Range r{canonical(e.key, e.key_mark), 0, 0, false};
+      const YamlNode* lo = nullptr;
+      const YamlNode* hi = nullptr;
+      if (e.value.is_sequence() && e.value.items.size() == 2) {
+        lo = &e.value.items[0];
+        hi = &e.value.items[1];
+      } else if (e.value.is_map()) {
+        lo = e.value.find("min");
+        hi = e.value.find("max");
+        if (const YamlNode* k = e.value.find("type")) r.integer = k->scalar == "int";
+      }
+      if (!lo || !hi) fail(e.value.mark, "sweep parameter '" + e.key + "': expected {min: LO, max: HI} or [LO, HI]");
+      r.lo = std::strtod(lo->scalar.c_str(), &end);
+      if (*end != '\0') fail(lo->mark, "sweep parameter '" + e.key + "': min is not a number");
+      r.hi = std::strtod(hi->scalar.c_str(), &end);
+      if (*end != '\0') fail(hi->mark, "sweep parameter '" + e.key + "': max is not a number");
+      if (!(r.lo < r.hi)) fail(e.value.mark, "sweep parameter '" + e.key + "': min must be below max");
+      if (!e.value.is_map() || !e.value.find("type")) {
+        const bool whole = std::floor(r.lo) == r.lo && std::floor(r.hi) == r.hi;
+        r.integer = whole && lo->scalar.find('.') == std::string::npos && hi->scalar.find('.') == std::string::npos;
+      }
+      ranges.push_back(r);
+    }
+    const std::vector<std::vector<double>> unit =
+        t == "sobol" ? sobol_samples(int(n), int(ranges.size()), seed) : latin_hypercube(int(n), int(ranges.size()), seed.value_or(0));
+    SweepPlan plan;
+    plan.type = t;
+    for (const Range& r : ranges) plan.dimensions.push_back(r.path);
+    for (const std::vector<double>& u : unit) {
+      std::vector<SweepParameter> point;
+      for (size_t d = 0; d < ranges.size(); ++d) {
+        const double v = ranges[d].lo + u[d] * (ranges[d].hi - ranges[d].lo);
+        char buf[40];
+        if (ranges[d].integer) std::snprintf(buf, sizeof buf, "%lld", std::llround(v));
+        else std::snprintf(buf, sizeof buf, "%.6g", v);
+        point.push_back({ranges[d].path, YamlNode::make_scalar(buf)});
+      }
+      plan.variations.push_back(apply(point));
+    }
+    return plan;
+  }
+
   SweepPlan expand() const {
     std::vector<std::pair<std::string, YamlNode>> lists;
     collect_lists(c_.body, "", lists);
@@ -226,8 +293,12 @@ class Expander {
     if (!type || !type->is_scalar()) fail(sweep.mark, "sweep: needs type: grid, zip or scenarios");
     for (const YamlEntry& e : sweep.entries)
       if (e.key != "type" && e.key != "parameters" && e.key != "variables" && e.key != "runs" &&
-          e.key != "cooldown_seconds" && e.key != "iteration_order" && e.key != "same_seed")
-        fail(e.key_mark, "sweep: '" + e.key + "' is not supported yet by aiperf-cpp (issue 18: sweeps, multi-run and search)");
+          e.key != "cooldown_seconds" && e.key != "iteration_order" && e.key != "same_seed" && e.key != "sla_filters" &&
+          e.key != "max_failed_trials" && e.key != "samples" && e.key != "seed" && e.key != "planner" &&
+          e.key != "space" && e.key != "objective" && e.key != "max_iterations" && e.key != "initial_points")
+        fail(e.key_mark, "sweep: unknown key '" + e.key +
+                             "' (type, parameters, runs, samples, seed, planner, space, objective, max_iterations, "
+                             "initial_points, sla_filters, cooldown_seconds, iteration_order, same_seed, max_failed_trials)");
     const std::string& t = type->scalar;
     if (t == "grid" || t == "zip") {
       const YamlNode* params = sweep.find("parameters");
@@ -241,8 +312,12 @@ class Expander {
       if (!runs) fail(sweep.mark, "sweep: scenarios needs runs: [...]");
       return scenarios(*runs);
     }
-    if (t == "sobol" || t == "latin_hypercube" || t == "adaptive_search")
-      fail(type->mark, "sweep type " + t + " is not supported yet by aiperf-cpp (issue 18: sweeps, multi-run and search)");
+    if (t == "sobol" || t == "latin_hypercube") return sampled(sweep, t);
+    if (t == "adaptive_search") {
+      SweepPlan plan;  // the planner chooses the points as the search runs (cli/study_builder.cpp)
+      plan.type = t;
+      return plan;
+    }
     fail(type->mark, "sweep type '" + t + "' is unknown (grid, zip, scenarios, sobol, latin_hypercube, adaptive_search)");
   }
 

@@ -165,6 +165,7 @@ class Loader {
         c_.random_seed = e.value;
       } else if (k == "no_sweep_table") {
         if (!yaml_bool(e.value)) fail(e.value.mark, "no_sweep_table: expected true or false");
+        c_.no_sweep_table = *yaml_bool(e.value);
       } else {
         // Upstream's legacy flat form puts the body at the top level (§6.1); a misspelt envelope
         // key is still named as one.

@@ -30,6 +30,7 @@ struct YamlConfig {
   YamlNode sweep;      // map (or null)
   YamlNode multi_run;  // map (or null)
   YamlNode plot;       // (or null)
+  bool no_sweep_table = false;
   std::optional<YamlNode> random_seed;
   std::map<std::string, std::string> phase_kind_by_name;  // lowercased phase name -> warmup|profiling
   std::vector<std::string> phase_order;                   // kinds in file order (index paths)

@@ -1,0 +1,106 @@
+#include "sweep/grid_planner.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "sweep/sla_filter.h"
+
+namespace aiperf {
+namespace {
+
+nlohmann::json json_value(double v, bool integer) {
+  if (integer) return int64_t(std::llround(v));
+  return v;
+}
+
+double value_of(const ProbeResult& p) { return p.point.empty() ? 0.0 : p.point[0]; }
+
+}  // namespace
+
+std::vector<double> log_grid(const SearchDimension& dim, int steps) {
+  const bool integer = dim.kind == SearchKind::integer;
+  const double lo = integer ? std::ceil(dim.lo) : dim.lo;
+  const double hi = integer ? std::floor(dim.hi) : dim.hi;
+  if (!(lo > 0) || !(hi >= lo) || steps < 1) throw std::invalid_argument("log grid: needs 0 < lo <= hi and steps >= 1");
+  std::vector<double> values;
+  const double log_lo = std::log(lo), log_hi = std::log(hi);
+  for (int i = 0; i < steps; ++i) {
+    double v = i == 0 ? lo : i == steps - 1 ? hi : std::exp(log_lo + (log_hi - log_lo) * i / (steps - 1));
+    if (integer) v = std::clamp(std::nearbyint(v), lo, hi);  // the default rounding mode: half to even
+    if (values.empty() || v != values.back()) values.push_back(v);
+  }
+  return values;
+}
+
+nlohmann::json sla_breach_report(const SearchDimension& dim, const std::vector<SlaFilter>& filters,
+                                 const std::vector<ProbeResult>& probes) {
+  const bool integer = dim.kind == SearchKind::integer;
+  std::vector<const ProbeResult*> sorted;
+  for (const ProbeResult& p : probes) sorted.push_back(&p);
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const ProbeResult* a, const ProbeResult* b) { return value_of(*a) < value_of(*b); });
+
+  nlohmann::json labels = nlohmann::json::array();
+  for (const SlaFilter& f : filters) labels.push_back(sla_filter_text(f));
+  const ProbeResult* first_failing = nullptr;
+  const ProbeResult* max_passing = nullptr;
+  nlohmann::json above = nlohmann::json::array();
+  nlohmann::json points = nlohmann::json::array();
+  for (const ProbeResult* p : sorted) {
+    if (!p->feasible && !first_failing) first_failing = p;
+    if (p->feasible && !first_failing) max_passing = p;
+    if (p->feasible && first_failing) above.push_back(json_value(value_of(*p), integer));
+    nlohmann::json observed = nlohmann::json::object();
+    for (size_t j = 0; j < filters.size(); ++j) {
+      const auto& o = j < p->observed.size() ? p->observed[j] : std::nullopt;
+      observed[labels[j].get<std::string>()] = o ? nlohmann::json(*o) : nlohmann::json(nullptr);
+    }
+    points.push_back({{"concurrency", json_value(value_of(*p), integer)},
+                      {"feasible", p->feasible},
+                      {"objective_value", p->objective ? nlohmann::json(*p->objective) : nlohmann::json(nullptr)},
+                      {"observed", std::move(observed)}});
+  }
+  auto value_or_null = [&](const ProbeResult* p) {
+    return p ? json_value(value_of(*p), integer) : nlohmann::json(nullptr);
+  };
+  return {{"swept_dim_path", dim.path},
+          {"filters", labels},
+          {"max_passing_concurrency", value_or_null(max_passing)},
+          {"first_failing_concurrency", value_or_null(first_failing)},
+          {"breach", first_failing ? first_breach(filters, *first_failing) : nlohmann::json(nullptr)},
+          {"all_points", std::move(points)},
+          {"monotonicity_check", {{"monotonic", above.empty()}, {"passing_above_first_failure", above}}}};
+}
+
+GridPlanner::GridPlanner(const PlannerSettings& s)
+    : dim_(s.dims.at(0)), filters_(s.filters), values_(log_grid(dim_, s.grid_steps)), max_iterations_(s.max_iterations) {}
+
+std::optional<std::vector<double>> GridPlanner::next() {
+  if (!reason_.empty()) return std::nullopt;
+  if (probes_.size() >= values_.size()) {
+    reason_ = "grid_complete";
+    return std::nullopt;
+  }
+  if (int(probes_.size()) >= max_iterations_) {
+    reason_ = "max_iterations";
+    return std::nullopt;
+  }
+  return std::vector<double>{values_[probes_.size()]};
+}
+
+void GridPlanner::observe(const ProbeResult& result) {
+  if (!reason_.empty() || probes_.size() >= values_.size()) {
+    throw std::logic_error("GridPlanner::observe after the search finished");
+  }
+  ProbeResult probe = result;
+  probe.point = {values_[probes_.size()]};
+  probes_.push_back(std::move(probe));
+  if (probes_.size() >= values_.size()) {
+    reason_ = "grid_complete";
+  } else if (int(probes_.size()) >= max_iterations_) {
+    reason_ = "max_iterations";
+  }
+}
+
+}  // namespace aiperf
