@@ -175,7 +175,10 @@ class SearchRunner {
   void write_history(const std::string& reason) {
     Json space = Json::array();
     for (const SearchDimension& d : se_.space)
-      space.push_back({{"path", d.path}, {"lo", d.lo}, {"hi", d.hi}, {"kind", d.kind == SearchKind::integer ? "int" : "real"}});
+      space.push_back({{"path", d.path},
+                       {"lo", d.kind == SearchKind::integer ? Json(std::llround(d.lo)) : Json(d.lo)},
+                       {"hi", d.kind == SearchKind::integer ? Json(std::llround(d.hi)) : Json(d.hi)},
+                       {"kind", d.kind == SearchKind::integer ? "int" : "real"}});
     Json filters = Json::array();
     for (const SlaFilter& f : study_.settings.sla_filters) filters.push_back(sla_filter_text(f));
     Json objective = nullptr;

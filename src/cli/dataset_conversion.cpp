@@ -155,7 +155,7 @@ void ProfileConverter::convert_input(ProfileConfig& c, const RawFlags& r) const 
   if (given("--extra-inputs")) c.extra_inputs = parse_extra_inputs(r.extra_inputs);
   if (given("--header")) c.headers = parse_headers(r.headers);
   // Upstream's "magic list" flags: a comma list would start a parameter sweep.
-  constexpr auto sweep = SweepList::rejected_as_unsupported;
+  constexpr auto sweep = SweepList::one_value_of_a_sweep;
   if (auto v = int_at_least("--isl", r.isl, 0, sweep)) {
     require_prompt_tokens(name("--isl"), *v);
     c.isl_mean = *v;
@@ -371,7 +371,7 @@ void ProfileConverter::convert_synthetic_prompts(ProfileConfig& c, const RawFlag
 
 // cli-and-load.md §3.6, §4.9, §4.11.
 void ProfileConverter::convert_conversations(ProfileConfig& c, const RawFlags& r) const {
-  constexpr auto sweep = SweepList::rejected_as_unsupported;
+  constexpr auto sweep = SweepList::one_value_of_a_sweep;
   c.conversation_num = int_at_least("--conversation-num", r.conversation_num, 1, sweep);
   if (auto v = int_at_least("--conversation-turn-mean", r.turn_mean, 1, sweep)) c.conversation_turn_mean = *v;
   if (auto v = int_at_least("--conversation-turn-stddev", r.turn_stddev, 0))

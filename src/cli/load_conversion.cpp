@@ -37,7 +37,7 @@
 namespace aiperf {
 
 void ProfileConverter::convert_load(ProfileConfig& c, const RawFlags& r) const {
-  constexpr auto sweep = SweepList::rejected_as_unsupported;
+  constexpr auto sweep = SweepList::one_value_of_a_sweep;
   c.concurrency = int_at_least("--concurrency", r.concurrency, 1, sweep);
   c.request_count = int_at_least("--request-count", r.request_count, 1, sweep);
   c.benchmark_duration = float_above("--benchmark-duration", r.benchmark_duration, 0, sweep);
@@ -97,7 +97,7 @@ void ProfileConverter::convert_warmup(ProfileConfig& c, const RawFlags& r) const
 
 // cli-and-load.md §4.6, §4.12.
 void ProfileConverter::convert_prefill_concurrency(ProfileConfig& c, const RawFlags& r) const {
-  constexpr auto sweep = SweepList::rejected_as_unsupported;
+  constexpr auto sweep = SweepList::one_value_of_a_sweep;
   c.prefill_concurrency = int_at_least("--prefill-concurrency", r.prefill_concurrency, 1, sweep);
   c.prefill_concurrency_ramp_duration =
       float_above("--prefill-concurrency-ramp-duration", r.prefill_ramp, 0);
@@ -139,7 +139,7 @@ void ProfileConverter::convert_request_cancellation(ProfileConfig& c, const RawF
 // cli-and-load.md §3.13, §4.4, §4.12.
 void ProfileConverter::convert_user_centric(ProfileConfig& c, const RawFlags& r) const {
   c.user_centric_rate = float_above("--user-centric-rate", r.user_centric_rate, 0);
-  c.num_users = int_at_least("--num-users", r.num_users, 1, SweepList::rejected_as_unsupported);
+  c.num_users = int_at_least("--num-users", r.num_users, 1, SweepList::one_value_of_a_sweep);
   if (!c.user_centric_rate) {
     if (c.num_users) throw ConfigError("--num-users requires --user-centric-rate");
     return;
@@ -162,7 +162,7 @@ void ProfileConverter::convert_user_centric(ProfileConfig& c, const RawFlags& r)
 
 // cli-and-load.md §2.1 (mode selection) and §4.12 (validation).
 void ProfileConverter::convert_request_rate(ProfileConfig& c, const RawFlags& r) const {
-  constexpr auto sweep = SweepList::rejected_as_unsupported;
+  constexpr auto sweep = SweepList::one_value_of_a_sweep;
   c.request_rate = float_above("--request-rate", r.request_rate, 0, sweep);
   c.arrival_smoothness = float_above("--arrival-smoothness", r.arrival_smoothness, 0);
   c.request_rate_ramp_duration = float_above("--request-rate-ramp-duration", r.rate_ramp, 0);

@@ -29,9 +29,10 @@ std::string lower(std::string_view s) {
 }
 
 void check_sweep(std::string_view flag, std::string_view text, SweepList sweep) {
-  if (sweep == SweepList::rejected_as_unsupported && text.find(',') != std::string_view::npos)
+  if (sweep == SweepList::one_value_of_a_sweep && text.find(',') != std::string_view::npos)
     throw ConfigError(std::string(flag) + " " + std::string(text) +
-                      ": comma lists (parameter sweeps) are not supported yet by aiperf-cpp");
+                      ": one value expected (a sweep's comma list is split into one benchmark per value on the command "
+                      "line; in a YAML file write a list)");
 }
 
 // Python's int()/float() accept a leading '+'; std::from_chars does not.

@@ -6,9 +6,10 @@
 
 namespace aiperf {
 
-// Upstream's "magic" flags turn a comma list into a parameter sweep; we reject that
-// explicitly instead of reporting a confusing number error.
-enum class SweepList { rejected_as_unsupported, not_applicable };
+// Upstream's "magic" flags turn a comma list into a parameter sweep (cli/study_builder.cpp splits
+// it before conversion); a comma that still arrives here, say in a YAML string, gets a clear error
+// instead of a confusing number error.
+enum class SweepList { one_value_of_a_sweep, not_applicable };
 
 int64_t parse_int_flag(std::string_view flag, std::string_view text,
                        SweepList sweep = SweepList::not_applicable);

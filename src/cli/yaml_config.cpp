@@ -661,8 +661,7 @@ class Flattener {
     } else if (node.is_sequence()) {
       if (spec.sweepable || path.ends_with(".mean") || path.ends_with("cancellation.rate"))
         fail(node.mark, path,
-             "a list of values defines a sweep; sweeps are not supported yet by aiperf-cpp (issue 18: sweeps, "
-             "multi-run and search) — `aiperf config expand` shows the variations");
+             "a list of values defines a sweep, run one variation per value (`aiperf config expand` shows them)");
       fail(node.mark, path, "expected a single value, not a list");
     } else if (node.is_map()) {
       // A ramp may be {duration, strategy}; only the linear strategy exists here.

@@ -264,8 +264,6 @@ TEST(ProfileCli, NotYetSupportedFlags) {
             "--allow-dataset-wrap is not supported yet by aiperf-cpp (issue 23: agentic benchmarks and server hooks)");
   EXPECT_EQ(error_of({"--gpu-telemetry"}),
             "--gpu-telemetry is not supported yet by aiperf-cpp (issue 21: telemetry and exporters)");
-  EXPECT_EQ(error_of({"--error-rate-sla", "5"}),
-            "--error-rate-sla is not supported yet by aiperf-cpp (issue 18: sweeps, multi-run and search)");
   EXPECT_EQ(error_of({"--auto-plot"}), "--auto-plot is not supported yet by aiperf-cpp (issue 19: plots)");
   EXPECT_EQ(error_of({"--request-rat", "1"}),
             "unknown option --request-rat (did you mean --request-rate?)");
@@ -316,9 +314,10 @@ TEST(ProfileCli, MalformedNumbers) {
   EXPECT_EQ(error_of({"--concurrency", "1.5"}), "--concurrency: expected an integer, got '1.5'");
   EXPECT_EQ(error_of({"--benchmark-duration", "5s"}),
             "--benchmark-duration: expected a number, got '5s'");
-  EXPECT_EQ(
-      error_of({"--concurrency", "8,16"}),
-      "--concurrency 8,16: comma lists (parameter sweeps) are not supported yet by aiperf-cpp");
+  EXPECT_EQ(error_of({"--warmup-request-count", "8,16"}),
+            "--warmup-request-count '8,16': --warmup-request-count cannot be swept; comma lists are sweeps only on "
+            "--concurrency, --prefill-concurrency, --request-rate, --request-count, --benchmark-duration, "
+            "--num-conversations, --num-users, --conversation-turn-mean, --isl, --isl-stddev, --osl and --osl-stddev");
   EXPECT_EQ(error_of({"--random-seed", "x"}),
             "--random-seed: expected a non-negative integer, got 'x'");
   EXPECT_THAT(error_of({"--concurrency"}), HasSubstr("--concurrency"));

@@ -46,7 +46,9 @@ TEST(RequestRateFlags, ValidationErrorsNameTheFlag) {
   EXPECT_EQ(error_of({"--request-rate", "0"}), "--request-rate must be > 0 (got 0)");
   EXPECT_EQ(error_of({"--request-rate", "-3"}), "--request-rate must be > 0 (got -3)");
   EXPECT_THAT(error_of({"--request-rate", "abc"}), ::testing::HasSubstr("--request-rate"));
-  EXPECT_THAT(error_of({"--request-rate", "5,10"}), ::testing::HasSubstr("parameter sweeps"));
+  // A comma list is a sweep of two benchmarks: parse_profile_study's (study_builder_test.cpp).
+  EXPECT_THAT(error_of({"--request-rate", "5,10"}), ::testing::HasSubstr("is a sweep"));
+  EXPECT_EQ(error_of({"--request-rate", "5,0"}), "sweep variation rate_0: --request-rate must be > 0 (got 0)");
   EXPECT_EQ(error_of({"--request-rate", "5", "--arrival-smoothness", "0"}),
             "--arrival-smoothness must be > 0 (got 0)");
   EXPECT_EQ(error_of({"--request-rate", "5", "--arrival-pattern", "constant", "--vllm-burstiness", "2"}),

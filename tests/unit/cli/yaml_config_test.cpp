@@ -171,9 +171,10 @@ TEST_F(YamlConfigTest, EveryErrorNamesFileLineAndColumn) {
             "run.yaml:3:44: phases.profiling.concurrency must be >= 1 (got 0)");
   EXPECT_EQ(error_of("benchmark:\n  model: m\n  endpoint: {streaming: perhaps}\n"),
             "run.yaml:3:25: endpoint.streaming: expected true or false");
+  // A list at a sweepable field is a sweep: several benchmarks, which parse_profile_args refuses
+  // (parse_profile_study returns them; study_builder_test.cpp).
   EXPECT_EQ(error_of("benchmark:\n  model: m\n  phases: {type: concurrency, concurrency: [1, 2]}\n"),
-            "run.yaml:3:44: phases.profiling.concurrency: a list of values defines a sweep; sweeps are not supported "
-            "yet by aiperf-cpp (issue 18: sweeps, multi-run and search) — `aiperf config expand` shows the variations");
+            "this command is a sweep, multi-run or search: it runs several benchmarks");
   EXPECT_EQ(error_of("benchmark:\n  model: m\n  endpoint: {per_chunk_usage: true}\n"),
             "--per-chunk-usage requires --use-server-token-count (--per-chunk-usage is run.yaml:3:31: "
             "endpoint.per_chunk_usage)");
