@@ -81,8 +81,7 @@ std::span<const OptionSpec> sweep_options() {
        .help = "Deprecated upstream and ignored."},
       {.names = "--search-sla", .metavar = "TAG:STAT:OP:VALUE", .sink = &RawFlags::search_sla,
        .help = "An SLA, e.g. time_to_first_token:p99:le:600 (op lt, le, gt, ge; repeatable)."},
-      {.names = "--search-sla-tier", .metavar = "LABEL:FILTER,...", .sink = &RawFlags::search_sla_tiers,
-       .help = "2-10 SLA tiers for a multi-tier search (repeatable)."},
+      {.names = "--search-sla-tier", .owner = "issue 18 follow-up: the multi-tier SLA planner"},
       {.names = "--search-recipe", .metavar = "NAME", .sink = &RawFlags::search_recipe,
        .help = "A preset search or sweep (docs/sweeps.md).",
        .choices = [] {

@@ -13,10 +13,10 @@
 namespace aiperf {
 namespace {
 
-constexpr int kInitialTries = 1000;   // Sobol points tried for one new initial probe
-constexpr int kRefined = 5;           // candidates refined by the compass search
+constexpr int kInitialTries = 1000;  // Sobol points tried for one new initial probe
+constexpr int kRefined = 5;          // candidates refined by the compass search
 constexpr double kFirstStep = 1.0 / 16, kLastStep = 1.0 / 1024;
-constexpr int kMaxMoves = 200;        // per refined candidate
+constexpr int kMaxMoves = 200;  // per refined candidate
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
 double log_normal_pdf(double z) { return -0.5 * z * z - 0.5 * std::log(2 * std::numbers::pi); }

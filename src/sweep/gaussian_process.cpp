@@ -86,7 +86,8 @@ bool GaussianProcess::factorise() {
 
 GaussianProcess GaussianProcess::fit_with(std::vector<std::vector<double>> x, std::vector<double> y,
                                           Hyperparameters hyper) {
-  if (x.empty() || x.size() != y.size()) throw std::invalid_argument("gaussian process: one y per x, at least one point");
+  if (x.empty() || x.size() != y.size())
+    throw std::invalid_argument("gaussian process: one y per x, at least one point");
   const size_t d = x.front().size();
   if (d == 0) throw std::invalid_argument("gaussian process: points need at least one dimension");
   for (const auto& row : x) {

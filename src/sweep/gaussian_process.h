@@ -37,8 +37,7 @@ class GaussianProcess {
   // x: n ≥ 1 rows of equal dimension d ≥ 1; y: n finite values. Throws std::invalid_argument.
   static GaussianProcess fit(std::vector<std::vector<double>> x, std::vector<double> y);
   // The same with fixed hyperparameters (signal_variance in standardised units).
-  static GaussianProcess fit_with(std::vector<std::vector<double>> x, std::vector<double> y,
-                                  Hyperparameters hyper);
+  static GaussianProcess fit_with(std::vector<std::vector<double>> x, std::vector<double> y, Hyperparameters hyper);
 
   Prediction predict(std::span<const double> x) const;
   // Of the standardised data under the chosen hyperparameters.
@@ -51,7 +50,7 @@ class GaussianProcess {
   bool factorise();  // K̃ = LLᵀ, α = K̃⁻¹ŷ, σ_f² and the LML; false when not positive definite
 
   std::vector<std::vector<double>> x_;
-  std::vector<double> y_;      // standardised
+  std::vector<double> y_;  // standardised
   double y_mean_ = 0, y_sd_ = 1;
   Hyperparameters hyper_;
   bool profile_signal_ = true;  // σ_f² from the data (false: as given)

@@ -9,11 +9,6 @@
 namespace aiperf {
 namespace {
 
-nlohmann::json json_value(double v, bool integer) {
-  if (integer) return int64_t(std::llround(v));
-  return v;
-}
-
 double value_of(const ProbeResult& p) { return p.point.empty() ? 0.0 : p.point[0]; }
 
 }  // namespace
@@ -33,48 +28,51 @@ std::vector<double> log_grid(const SearchDimension& dim, int steps) {
   return values;
 }
 
-nlohmann::json sla_breach_report(const SearchDimension& dim, const std::vector<SlaFilter>& filters,
-                                 const std::vector<ProbeResult>& probes) {
-  const bool integer = dim.kind == SearchKind::integer;
+nlohmann::ordered_json sla_breach_report(const SearchDimension& dim, const std::vector<SlaFilter>& filters,
+                                         const std::vector<ProbeResult>& probes) {
   std::vector<const ProbeResult*> sorted;
   for (const ProbeResult& p : probes) sorted.push_back(&p);
   std::stable_sort(sorted.begin(), sorted.end(),
                    [](const ProbeResult* a, const ProbeResult* b) { return value_of(*a) < value_of(*b); });
 
-  nlohmann::json labels = nlohmann::json::array();
+  nlohmann::ordered_json labels = nlohmann::ordered_json::array();
   for (const SlaFilter& f : filters) labels.push_back(sla_filter_text(f));
   const ProbeResult* first_failing = nullptr;
   const ProbeResult* max_passing = nullptr;
-  nlohmann::json above = nlohmann::json::array();
-  nlohmann::json points = nlohmann::json::array();
+  nlohmann::ordered_json above = nlohmann::ordered_json::array();
+  nlohmann::ordered_json points = nlohmann::ordered_json::array();
   for (const ProbeResult* p : sorted) {
     if (!p->feasible && !first_failing) first_failing = p;
     if (p->feasible && !first_failing) max_passing = p;
-    if (p->feasible && first_failing) above.push_back(json_value(value_of(*p), integer));
-    nlohmann::json observed = nlohmann::json::object();
+    if (p->feasible && first_failing) above.push_back(dimension_value_json(value_of(*p), dim.kind));
+    nlohmann::ordered_json observed = nlohmann::ordered_json::object();
     for (size_t j = 0; j < filters.size(); ++j) {
       const auto& o = j < p->observed.size() ? p->observed[j] : std::nullopt;
-      observed[labels[j].get<std::string>()] = o ? nlohmann::json(*o) : nlohmann::json(nullptr);
+      observed[labels[j].get<std::string>()] = o ? nlohmann::ordered_json(*o) : nlohmann::ordered_json(nullptr);
     }
-    points.push_back({{"concurrency", json_value(value_of(*p), integer)},
-                      {"feasible", p->feasible},
-                      {"objective_value", p->objective ? nlohmann::json(*p->objective) : nlohmann::json(nullptr)},
-                      {"observed", std::move(observed)}});
+    points.push_back(
+        {{"concurrency", dimension_value_json(value_of(*p), dim.kind)},
+         {"feasible", p->feasible},
+         {"objective_value", p->objective ? nlohmann::ordered_json(*p->objective) : nlohmann::ordered_json(nullptr)},
+         {"observed", std::move(observed)}});
   }
   auto value_or_null = [&](const ProbeResult* p) {
-    return p ? json_value(value_of(*p), integer) : nlohmann::json(nullptr);
+    return p ? dimension_value_json(value_of(*p), dim.kind) : nlohmann::ordered_json(nullptr);
   };
   return {{"swept_dim_path", dim.path},
           {"filters", labels},
           {"max_passing_concurrency", value_or_null(max_passing)},
           {"first_failing_concurrency", value_or_null(first_failing)},
-          {"breach", first_failing ? first_breach(filters, *first_failing) : nlohmann::json(nullptr)},
+          {"breach", first_failing ? first_breach(filters, *first_failing) : nlohmann::ordered_json(nullptr)},
           {"all_points", std::move(points)},
           {"monotonicity_check", {{"monotonic", above.empty()}, {"passing_above_first_failure", above}}}};
 }
 
 GridPlanner::GridPlanner(const PlannerSettings& s)
-    : dim_(s.dims.at(0)), filters_(s.filters), values_(log_grid(dim_, s.grid_steps)), max_iterations_(s.max_iterations) {}
+    : dim_(s.dims.at(0)),
+      filters_(s.filters),
+      values_(log_grid(dim_, s.grid_steps)),
+      max_iterations_(s.max_iterations) {}
 
 std::optional<std::vector<double>> GridPlanner::next() {
   if (!reason_.empty()) return std::nullopt;

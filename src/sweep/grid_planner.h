@@ -1,7 +1,7 @@
 #pragma once
 // `--search-style grid` (cli-and-load.md §5.6): probe a fixed log-spaced grid of one dimension
-// in ascending order — every value, whatever the verdicts — then report the breach point for
-// sla_breach.json. Finishes with reason "grid_complete" (or "max_iterations" if the budget is
+// in ascending order — every value, whatever the verdicts — then report the breach point:
+// boundary_extras() is the sla_breach.json object (sla_breach_report). Finishes with reason "grid_complete" (or "max_iterations" if the budget is
 // smaller than the grid).
 #include <vector>
 
@@ -24,8 +24,8 @@ std::vector<double> log_grid(const SearchDimension& dim, int steps);
 //    all_points: [{concurrency, feasible, objective_value, observed: {sla_filter_text: value}}],
 //    monotonicity_check: {monotonic, passing_above_first_failure: [values]}}
 // The *_concurrency names are upstream's, whatever the swept dimension is.
-nlohmann::json sla_breach_report(const SearchDimension& dim, const std::vector<SlaFilter>& filters,
-                                 const std::vector<ProbeResult>& probes);
+nlohmann::ordered_json sla_breach_report(const SearchDimension& dim, const std::vector<SlaFilter>& filters,
+                                         const std::vector<ProbeResult>& probes);
 
 class GridPlanner final : public SearchPlanner {
  public:
@@ -37,8 +37,8 @@ class GridPlanner final : public SearchPlanner {
   std::string convergence_reason() const override { return reason_; }
 
   const std::vector<double>& values() const { return values_; }
-  // sla_breach_report over the probes so far.
-  nlohmann::json breach_report() const { return sla_breach_report(dim_, filters_, probes_); }
+  // sla_breach.json: sla_breach_report over the probes so far.
+  nlohmann::ordered_json boundary_extras() const override { return sla_breach_report(dim_, filters_, probes_); }
 
  private:
   SearchDimension dim_;

@@ -24,7 +24,8 @@ uint64_t uniform_below(std::mt19937_64& rng, uint64_t bound) {
 }  // namespace
 
 std::vector<std::vector<double>> latin_hypercube(int samples, int dimensions, uint64_t seed, bool centered) {
-  if (samples < 1 || dimensions < 1) throw std::invalid_argument("latin hypercube: samples and dimensions must be >= 1");
+  if (samples < 1 || dimensions < 1)
+    throw std::invalid_argument("latin hypercube: samples and dimensions must be >= 1");
   std::mt19937_64 rng(seed);
   const size_t n = size_t(samples);
   std::vector<std::vector<double>> points(n, std::vector<double>(size_t(dimensions)));

@@ -14,7 +14,6 @@
 namespace aiperf {
 
 // samples ≥ 1 and dimensions ≥ 1, else std::invalid_argument.
-std::vector<std::vector<double>> latin_hypercube(int samples, int dimensions, uint64_t seed,
-                                                 bool centered = false);
+std::vector<std::vector<double>> latin_hypercube(int samples, int dimensions, uint64_t seed, bool centered = false);
 
 }  // namespace aiperf

@@ -65,7 +65,7 @@ class MonotonicSlaPlanner final : public SearchPlanner {
   int max_iterations_;
 
   int iterations_ = 0;
-  int64_t value_;           // the value being asked (valid while reason_ is empty)
+  int64_t value_;            // the value being asked (valid while reason_ is empty)
   int passes_at_value_ = 0;  // trials counted at value_ since it was first asked
   int failures_at_value_ = 0;
   std::optional<int64_t> feasible_max_, infeasible_min_;

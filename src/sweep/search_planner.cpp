@@ -22,11 +22,6 @@ std::string number_text(double v) {
   return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
 }
 
-nlohmann::json json_value(double v, bool integer) {
-  if (integer) return int64_t(std::llround(v));
-  return v;
-}
-
 [[noreturn]] void fail(const std::string& message) { throw ConfigError(message); }
 
 enum class PlannerKind { bayesian, monotonic_sla, smooth_isotonic, grid };
@@ -94,9 +89,11 @@ std::unique_ptr<SearchPlanner> make_search_planner(const PlannerSettings& s) {
       check_filters(s, "monotonic_sla");
       check_precision(s);
       if (first.kind != SearchKind::integer) {
-        fail("--search-space " + first.path + ": the monotonic_sla planner needs an integer dimension (path:lo,hi:int)");
+        fail("--search-space " + first.path +
+             ": the monotonic_sla planner needs an integer dimension (path:lo,hi:int)");
       }
-      if (first.lo < 0) fail("--search-space " + first.path + ": the monotonic_sla planner doubles from lo, which must be >= 0");
+      if (first.lo < 0)
+        fail("--search-space " + first.path + ": the monotonic_sla planner doubles from lo, which must be >= 0");
       if (s.stability_trials < 1) {
         fail("monotonic stability trials must be at least 1, not " + std::to_string(s.stability_trials));
       }
@@ -106,7 +103,8 @@ std::unique_ptr<SearchPlanner> make_search_planner(const PlannerSettings& s) {
       check_filters(s, "smooth_isotonic");
       check_precision(s);
       if (first.kind == SearchKind::integer ? first.lo < 0 : !(first.lo > 0)) {
-        fail("--search-space " + first.path + ": the smooth_isotonic planner doubles from lo, which must be > 0 (>= 0 for int)");
+        fail("--search-space " + first.path +
+             ": the smooth_isotonic planner doubles from lo, which must be > 0 (>= 0 for int)");
       }
       return std::make_unique<SmoothIsotonicPlanner>(s);
     case PlannerKind::grid:
@@ -124,8 +122,8 @@ std::unique_ptr<SearchPlanner> make_search_planner(const PlannerSettings& s) {
         fail("--search-initial-points must be at least 1, not " + std::to_string(s.initial_points));
       }
       if (s.initial_points >= s.max_iterations) {
-        fail("--search-initial-points (" + std::to_string(s.initial_points) + ") must be less than --search-max-iterations (" +
-             std::to_string(s.max_iterations) + ")");
+        fail("--search-initial-points (" + std::to_string(s.initial_points) +
+             ") must be less than --search-max-iterations (" + std::to_string(s.max_iterations) + ")");
       }
       if (s.improvement_patience < 1) fail("search improvement patience must be at least 1");
       return std::make_unique<BayesianPlanner>(s);
@@ -163,16 +161,21 @@ std::vector<double> to_unit_cube(std::span<const double> point, const std::vecto
   return u;
 }
 
-nlohmann::json first_breach(const std::vector<SlaFilter>& filters, const ProbeResult& probe) {
+nlohmann::ordered_json dimension_value_json(double value, SearchKind kind) {
+  if (kind == SearchKind::integer) return int64_t(std::llround(value));
+  return value;
+}
+
+nlohmann::ordered_json first_breach(const std::vector<SlaFilter>& filters, const ProbeResult& probe) {
   if (filters.empty()) return nullptr;
   auto detail = [&](size_t j) {
     const auto& o = j < probe.observed.size() ? probe.observed[j] : std::nullopt;
     const SlaFilter& f = filters[j];
-    return nlohmann::json{{"metric_tag", f.metric_tag},
-                          {"stat", f.stat},
-                          {"op", sla_op_name(f.op)},
-                          {"threshold", f.threshold},
-                          {"observed", o ? nlohmann::json(*o) : nlohmann::json(nullptr)}};
+    return nlohmann::ordered_json{{"metric_tag", f.metric_tag},
+                                  {"stat", f.stat},
+                                  {"op", sla_op_name(f.op)},
+                                  {"threshold", f.threshold},
+                                  {"observed", o ? nlohmann::ordered_json(*o) : nlohmann::ordered_json(nullptr)}};
   };
   for (size_t j = 0; j < filters.size(); ++j) {
     const auto& o = j < probe.observed.size() ? probe.observed[j] : std::nullopt;
@@ -189,9 +192,8 @@ nlohmann::json first_breach(const std::vector<SlaFilter>& filters, const ProbeRe
   return detail(tightest);
 }
 
-nlohmann::json boundary_summary(const SearchDimension& dim, const std::vector<SlaFilter>& filters,
-                                const std::vector<ProbeResult>& iterations) {
-  const bool integer = dim.kind == SearchKind::integer;
+nlohmann::ordered_json boundary_summary(const SearchDimension& dim, const std::vector<SlaFilter>& filters,
+                                        const std::vector<ProbeResult>& iterations) {
   auto value = [](const ProbeResult& p) { return p.point.empty() ? 0.0 : p.point[0]; };
   std::optional<size_t> fmax, imin;
   for (size_t i = 0; i < iterations.size(); ++i) {
@@ -202,17 +204,19 @@ nlohmann::json boundary_summary(const SearchDimension& dim, const std::vector<Sl
     if (iterations[i].feasible || (fmax && v <= value(iterations[*fmax]))) continue;
     if (!imin || v < value(iterations[*imin])) imin = i;
   }
-  nlohmann::json summary = {{"swept_dim_path", dim.path}, {"feasible_max", nullptr}, {"infeasible_min", nullptr}};
+  nlohmann::ordered_json summary = {
+      {"swept_dim_path", dim.path}, {"feasible_max", nullptr}, {"infeasible_min", nullptr}};
   if (fmax) {
     const ProbeResult& p = iterations[*fmax];
-    summary["feasible_max"] = {{"value", json_value(value(p), integer)},
-                               {"iteration_idx", *fmax},
-                               {"objective_value", p.objective ? nlohmann::json(*p.objective) : nlohmann::json(nullptr)}};
+    summary["feasible_max"] = {
+        {"value", dimension_value_json(value(p), dim.kind)},
+        {"iteration_idx", *fmax + 1},
+        {"objective_value", p.objective ? nlohmann::ordered_json(*p.objective) : nlohmann::ordered_json(nullptr)}};
   }
   if (imin) {
     const ProbeResult& p = iterations[*imin];
-    summary["infeasible_min"] = {{"value", json_value(value(p), integer)},
-                                 {"iteration_idx", *imin},
+    summary["infeasible_min"] = {{"value", dimension_value_json(value(p), dim.kind)},
+                                 {"iteration_idx", *imin + 1},
                                  {"first_breach", first_breach(filters, p)}};
   }
   return summary;

@@ -39,7 +39,7 @@ class SearchPlanner {
   virtual bool last_non_monotonic() const { return false; }
   // Planner-specific fields merged into search_history.json's boundary_summary (an object; empty
   // for planners that add none).
-  virtual nlohmann::json boundary_extras() const { return nlohmann::json::object(); }
+  virtual nlohmann::ordered_json boundary_extras() const { return nlohmann::ordered_json::object(); }
 };
 
 // What a planner reads. Each field names the option that sets it.
@@ -47,21 +47,21 @@ struct PlannerSettings {
   // --search-planner (bayesian, optuna, monotonic_sla, smooth_isotonic) or --search-style
   // (bo, monotonic, smooth_isotonic, optuna, grid); see make_search_planner for the aliases.
   std::string name = "bayesian";
-  std::vector<SearchDimension> dims;           // --search-space, in order
-  std::vector<SlaFilter> filters;              // --search-sla, in order (ProbeResult's order)
-  std::optional<SearchDirection> direction;    // --search-direction (bayesian/optuna only)
-  int max_iterations = 30;                     // --search-max-iterations
-  int initial_points = 5;                      // --search-initial-points (bayesian: Sobol points)
-  uint64_t seed = 0;                           // --search-random-seed (bayesian: Sobol scramble)
+  std::vector<SearchDimension> dims;         // --search-space, in order
+  std::vector<SlaFilter> filters;            // --search-sla, in order (ProbeResult's order)
+  std::optional<SearchDirection> direction;  // --search-direction (bayesian/optuna only)
+  int max_iterations = 30;                   // --search-max-iterations
+  int initial_points = 5;                    // --search-initial-points (bayesian: Sobol points)
+  uint64_t seed = 0;                         // --search-random-seed (bayesian: Sobol scramble)
   // Relative bracket width at which the 1-D planners stop
   // (AIPERF_SEARCH_PLANNER_SLA_PRECISION_DEFAULT).
   double precision = 0.05;
   // monotonic_sla: agreeing successful trials before a value's verdict latches
   // (monotonic_stability_trials).
   int stability_trials = 2;
-  int grid_steps = 8;             // grid: log-spaced values (--concurrency-steps)
-  int improvement_patience = 10;  // bayesian: iterations without a better best feasible
-  int plateau_window = 8;         // bayesian: objectives in the plateau test
+  int grid_steps = 8;               // grid: log-spaced values (--concurrency-steps)
+  int improvement_patience = 10;    // bayesian: iterations without a better best feasible
+  int plateau_window = 8;           // bayesian: objectives in the plateau test
   double plateau_threshold = 0.01;  // bayesian: sample CV below which the search has plateaued
 };
 
@@ -76,17 +76,19 @@ std::unique_ptr<SearchPlanner> make_search_planner(const PlannerSettings& settin
 std::vector<double> from_unit_cube(std::span<const double> u, const std::vector<SearchDimension>& dims);
 // The inverse: real values scale linearly, integers map to the centre of their cell.
 std::vector<double> to_unit_cube(std::span<const double> point, const std::vector<SearchDimension>& dims);
+// A dimension's value as JSON: a whole number for integer dimensions, else the double.
+nlohmann::ordered_json dimension_value_json(double value, SearchKind kind);
 
 // ---- SLA filters (labels and comparisons: sla_filter.h) ------------------------------------
 // The breach detail of an infeasible probe: {metric_tag, stat, op, threshold, observed} of the
 // first filter whose mean observed value misses its threshold (a missing value counts as a miss,
 // observed null); when every mean passes (feasibility is judged per trial), the filter with the
 // smallest margin. null without filters.
-nlohmann::json first_breach(const std::vector<SlaFilter>& filters, const ProbeResult& probe);
+nlohmann::ordered_json first_breach(const std::vector<SlaFilter>& filters, const ProbeResult& probe);
 
 // ---- the 1-D boundary summary ------------------------------------------------------------
 // search_history.json's boundary_summary for a 1-D search, from the probes in iteration order
-// (iteration_idx = index in `iterations`, 0-based):
+// (iteration_idx = index in `iterations` + 1, like search_iter_NNNN and the iterations[] list):
 //   {swept_dim_path,
 //    feasible_max: {value, iteration_idx, objective_value} | null   — highest feasible value,
 //    infeasible_min: {value, iteration_idx, first_breach{metric_tag, stat, op, threshold,
@@ -95,7 +97,7 @@ nlohmann::json first_breach(const std::vector<SlaFilter>& filters, const ProbeRe
 // A value probed several times reports its first iteration with that verdict; first_breach is
 // as above. Integer dimensions write whole numbers. The caller merges the planner's
 // boundary_extras() on top.
-nlohmann::json boundary_summary(const SearchDimension& dim, const std::vector<SlaFilter>& filters,
-                                const std::vector<ProbeResult>& iterations);
+nlohmann::ordered_json boundary_summary(const SearchDimension& dim, const std::vector<SlaFilter>& filters,
+                                        const std::vector<ProbeResult>& iterations);
 
 }  // namespace aiperf

@@ -10,14 +10,7 @@
 #include "sweep/sla_filter.h"
 
 namespace aiperf {
-namespace {
-
-nlohmann::json json_value(double v, bool integer) {
-  if (integer) return int64_t(std::llround(v));
-  return v;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 SmoothIsotonicPlanner::SmoothIsotonicPlanner(const PlannerSettings& s)
     : filters_(s.filters),
@@ -61,8 +54,7 @@ SmoothIsotonicPlanner::MarginFit SmoothIsotonicPlanner::fit_filter(size_t filter
     const auto& m = p.margins[filter];
     if (m && std::isfinite(*m)) samples.push_back({p.x, {*m, p.weight}});
   }
-  std::sort(samples.begin(), samples.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(samples.begin(), samples.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   MarginFit fit;
   std::vector<double> weights;
   for (size_t i = 0; i < samples.size();) {  // replicates at one x: their weighted mean
@@ -148,14 +140,18 @@ void SmoothIsotonicPlanner::choose_next_value() {
   value_ = target;
 }
 
-nlohmann::json SmoothIsotonicPlanner::boundary_extras() const {
-  nlohmann::json extras = nlohmann::json::object();
+nlohmann::ordered_json SmoothIsotonicPlanner::boundary_extras() const {
+  nlohmann::ordered_json extras = nlohmann::ordered_json::object();
   const std::optional<size_t> binding = binding_filter();
   if (binding) extras["binding_constraint"] = sla_filter_text(filters_[*binding]);
-  if (estimate_) extras["boundary_estimate"] = json_value(integer_ ? std::floor(*estimate_) : *estimate_, integer_);
+  if (estimate_)
+    extras["boundary_estimate"] = dimension_value_json(integer_ ? std::floor(*estimate_) : *estimate_,
+                                                       integer_ ? SearchKind::integer : SearchKind::real);
   if (!feasible_max_ || !infeasible_min_) return extras;
   const double fmax = *feasible_max_, imin = *infeasible_min_;
-  extras["boundary_ci"] = {{"low", json_value(fmax, integer_)}, {"high", json_value(imin, integer_)}, {"method", "bracket"}};
+  extras["boundary_ci"] = {{"low", dimension_value_json(fmax, integer_ ? SearchKind::integer : SearchKind::real)},
+                           {"high", dimension_value_json(imin, integer_ ? SearchKind::integer : SearchKind::real)},
+                           {"method", "bracket"}};
 
   bool cliff = false;
   if (binding) {

@@ -58,7 +58,7 @@ class SmoothIsotonicPlanner final : public SearchPlanner {
   std::string convergence_reason() const override { return reason_; }
   // boundary_type, binding_constraint (the filter's --search-sla text), boundary_ci and
   // boundary_estimate (x*), each present once it is known.
-  nlohmann::json boundary_extras() const override;
+  nlohmann::ordered_json boundary_extras() const override;
 
   std::optional<double> boundary_estimate() const { return estimate_; }
   std::optional<double> feasible_max() const { return feasible_max_; }

@@ -160,7 +160,9 @@ TEST(BayesianPlanner, StopsWithoutImprovement) {
   BayesianPlanner planner(s);
   int calls = 0;
   // The first probe is the best there will ever be.
-  auto probed = drive(planner, [&](const std::vector<double>&) { return Outcome{calls++ == 0 ? 1000.0 : 10.0 - calls * 0.01, {}}; });
+  auto probed = drive(planner, [&](const std::vector<double>&) {
+    return Outcome{calls++ == 0 ? 1000.0 : 10.0 - calls * 0.01, {}};
+  });
   EXPECT_EQ(probed.size(), 11u);  // the best, then 10 without a better one
   EXPECT_EQ(planner.convergence_reason(), "improvement_patience");
   EXPECT_EQ(planner.best()->iteration, 0);

@@ -14,7 +14,10 @@ TEST(GaussianProcess, TwoPointPosteriorByHand) {
   // Matérn-5/2 at r: (1 + √5r + 5r²/3) e^{−√5r}; c = k(0, 1), k* = k(0.5, ·) = k(r = ½) for both.
   // Mean at ½: k*ᵀK⁻¹ŷ = 0 by symmetry → 1 in original units.
   // Variance at ½: 1 − k*ᵀK⁻¹k* = 1 − 2k*²/(1 + c).
-  auto matern = [](double r) { double s = std::sqrt(5.0) * r; return (1 + s + s * s / 3) * std::exp(-s); };
+  auto matern = [](double r) {
+    double s = std::sqrt(5.0) * r;
+    return (1 + s + s * s / 3) * std::exp(-s);
+  };
   const double c = matern(1), k = matern(0.5);
   auto gp = GaussianProcess::fit_with({{0.0}, {1.0}}, {0.0, 2.0}, {{1.0}, 1.0, 1e-12});
   auto mid = gp.predict(std::vector<double>{0.5});

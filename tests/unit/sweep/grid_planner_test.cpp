@@ -58,21 +58,22 @@ TEST(GridPlanner, ProbesEveryValueInOrderAndReportsTheBreach) {
   EXPECT_THAT(probed, ::testing::ElementsAre(1, 3, 7, 19, 52, 139, 373, 1000));
   EXPECT_EQ(planner->convergence_reason(), "grid_complete");
 
-  auto report = dynamic_cast<GridPlanner&>(*planner).breach_report();
+  auto report = planner->boundary_extras();  // sla_breach.json
   EXPECT_EQ(report["swept_dim_path"], "phases.profiling.concurrency");
-  EXPECT_EQ(report["filters"], nlohmann::json::array({"time_to_first_token:p99:le:600"}));
+  EXPECT_EQ(report["filters"], nlohmann::ordered_json::array({"time_to_first_token:p99:le:600"}));
   EXPECT_EQ(report["max_passing_concurrency"], 52);
   EXPECT_EQ(report["first_failing_concurrency"], 139);
-  EXPECT_EQ(report["breach"], (nlohmann::json{{"metric_tag", "time_to_first_token"},
-                                              {"stat", "p99"},
-                                              {"op", "le"},
-                                              {"threshold", 600.0},
-                                              {"observed", 795.0}}));
+  EXPECT_EQ(report["breach"], (nlohmann::ordered_json{{"metric_tag", "time_to_first_token"},
+                                                      {"stat", "p99"},
+                                                      {"op", "le"},
+                                                      {"threshold", 600.0},
+                                                      {"observed", 795.0}}));
   ASSERT_EQ(report["all_points"].size(), 8u);
-  EXPECT_EQ(report["all_points"][4], (nlohmann::json{{"concurrency", 52},
-                                                     {"feasible", true},
-                                                     {"objective_value", 104.0},
-                                                     {"observed", {{"time_to_first_token:p99:le:600", 360.0}}}}));
+  EXPECT_EQ(report["all_points"][4],
+            (nlohmann::ordered_json{{"concurrency", 52},
+                                    {"feasible", true},
+                                    {"objective_value", 104.0},
+                                    {"observed", {{"time_to_first_token:p99:le:600", 360.0}}}}));
   EXPECT_EQ(report["monotonicity_check"]["monotonic"], true);
   EXPECT_TRUE(report["monotonicity_check"]["passing_above_first_failure"].empty());
 }
@@ -84,7 +85,7 @@ TEST(GridPlanner, FlagsPassesAboveTheFirstFailure) {
   EXPECT_EQ(report["max_passing_concurrency"], 3);
   EXPECT_EQ(report["first_failing_concurrency"], 52);
   EXPECT_EQ(report["monotonicity_check"]["monotonic"], false);
-  EXPECT_EQ(report["monotonicity_check"]["passing_above_first_failure"], nlohmann::json::array({139, 373}));
+  EXPECT_EQ(report["monotonicity_check"]["passing_above_first_failure"], nlohmann::ordered_json::array({139, 373}));
   EXPECT_EQ(report["all_points"][0]["concurrency"], 1);  // ascending
 }
 

@@ -137,7 +137,8 @@ TEST(MonotonicSlaPlanner, NoisyContradictionSetsTheWarningWithoutWideningTheBrac
 TEST(MonotonicSlaPlanner, ConsistentObservationsAreNotFlagged) {
   auto planner = make_search_planner(monotonic(1, 1000, 2));
   std::vector<bool> warnings;
-  drive(*planner, [](double x) { return verdict(x, x <= 357); }, &warnings);
+  drive(
+      *planner, [](double x) { return verdict(x, x <= 357); }, &warnings);
   for (bool w : warnings) EXPECT_FALSE(w);
 }
 

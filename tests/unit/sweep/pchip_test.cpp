@@ -82,9 +82,9 @@ TEST(Pchip, FirstCrossingBelowALevel) {
   auto root = first_crossing_below(p, 0.0);
   ASSERT_TRUE(root);
   EXPECT_NEAR(*root, 12.5, 1e-9);
-  EXPECT_EQ(first_crossing_below(p, 10.0), 0.0);    // starts below
-  EXPECT_FALSE(first_crossing_below(p, -5.0));      // never reaches it
-  std::vector<double> flat = {3, 0, 0};             // touches 0 at a knot
+  EXPECT_EQ(first_crossing_below(p, 10.0), 0.0);  // starts below
+  EXPECT_FALSE(first_crossing_below(p, -5.0));    // never reaches it
+  std::vector<double> flat = {3, 0, 0};           // touches 0 at a knot
   // A double root: the curve meets 0 tangentially, so rounding decides the last ~1e-8.
   EXPECT_NEAR(*first_crossing_below(Pchip(x, flat), 0.0), 10.0, 1e-6);
 }

@@ -107,21 +107,21 @@ ProbeResult probe(double x, bool feasible, double ttft) {
 
 TEST(BoundarySummary, HighestPassAndLowestFailureAboveIt) {
   SearchDimension dim{"phases.profiling.concurrency", 1, 1000, SearchKind::integer};
-  std::vector<ProbeResult> iterations = {probe(1, true, 100), probe(2, true, 200), probe(4, false, 700),
+  std::vector<ProbeResult> iterations = {probe(1, true, 100), probe(2, true, 200),  probe(4, false, 700),
                                          probe(3, true, 500), probe(3, false, 650), probe(8, false, 900)};
   auto summary = boundary_summary(dim, {kTtft}, iterations);
-  EXPECT_EQ(summary, (nlohmann::json{
-                         {"swept_dim_path", "phases.profiling.concurrency"},
-                         {"feasible_max", {{"value", 3}, {"iteration_idx", 3}, {"objective_value", 9.0}}},
-                         {"infeasible_min",
-                          {{"value", 4},
-                           {"iteration_idx", 2},
-                           {"first_breach",
-                            {{"metric_tag", "time_to_first_token"},
-                             {"stat", "p99"},
-                             {"op", "le"},
-                             {"threshold", 600.0},
-                             {"observed", 700.0}}}}}}));
+  EXPECT_EQ(summary,
+            (nlohmann::ordered_json{{"swept_dim_path", "phases.profiling.concurrency"},
+                                    {"feasible_max", {{"value", 3}, {"iteration_idx", 4}, {"objective_value", 9.0}}},
+                                    {"infeasible_min",
+                                     {{"value", 4},
+                                      {"iteration_idx", 3},
+                                      {"first_breach",
+                                       {{"metric_tag", "time_to_first_token"},
+                                        {"stat", "p99"},
+                                        {"op", "le"},
+                                        {"threshold", 600.0},
+                                        {"observed", 700.0}}}}}}));
 }
 
 TEST(BoundarySummary, NoPassOrNoFailure) {

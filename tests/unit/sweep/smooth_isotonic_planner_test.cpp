@@ -23,8 +23,10 @@ struct Oracle {
       double o = observed[j](x);
       const SlaFilter& f = filters[j];
       double margin = (f.op == SlaOp::lt || f.op == SlaOp::le) ? f.threshold - o : o - f.threshold;
-      bool pass = f.op == SlaOp::lt ? o < f.threshold : f.op == SlaOp::le ? o <= f.threshold
-                : f.op == SlaOp::gt ? o > f.threshold : o >= f.threshold;
+      bool pass = f.op == SlaOp::lt   ? o < f.threshold
+                  : f.op == SlaOp::le ? o <= f.threshold
+                  : f.op == SlaOp::gt ? o > f.threshold
+                                      : o >= f.threshold;
       all = all && pass;
       r.observed.push_back(o);
       r.margins.push_back(margin);
@@ -119,7 +121,8 @@ TEST(SmoothIsotonicPlanner, TheSmallestRootBinds) {
   // TTFT crosses 600 at 1000; the error rate (≤ 1 %) crosses at 700.
   SlaFilter errors{"request_error_rate", "avg", SlaOp::le, 1};
   Oracle oracle{{kTtft, errors}, {[](double x) { return 100 + 0.5 * x; }, [](double x) { return x / 700; }}};
-  SmoothIsotonicPlanner planner(smooth({"phases.profiling.concurrency", 50, 2000, SearchKind::integer}, {kTtft, errors}));
+  SmoothIsotonicPlanner planner(
+      smooth({"phases.profiling.concurrency", 50, 2000, SearchKind::integer}, {kTtft, errors}));
   drive(planner, oracle);
   ASSERT_TRUE(planner.feasible_max());
   EXPECT_LE(*planner.feasible_max(), 700);

@@ -9,7 +9,6 @@
 #include <stdexcept>
 #include <vector>
 
-
 namespace aiperf {
 namespace {
 
@@ -27,7 +26,8 @@ TEST(SobolSequence, FirstPointsMatchThePublishedSequence) {
   // Dimension 3 (x² + x + 1, m = 1, 3; m3 = 2·3 ⊕ 4·1 ⊕ 1 = 3): v = 1/2, 3/4, 3/8, ...
   // x1 = 1/2, x2 = 1/2 ⊕ 3/4 = 1/4, x3 = 1/4 ⊕ 1/2 = 3/4, x4 = 3/4 ⊕ 3/8 = 5/8, x5 = 5/8 ⊕ 1/2 = 1/8
   auto third = column(points, 2);
-  EXPECT_THAT(std::vector<double>(third.begin(), third.begin() + 5), ::testing::ElementsAre(0.5, 0.25, 0.75, 0.625, 0.125));
+  EXPECT_THAT(std::vector<double>(third.begin(), third.begin() + 5),
+              ::testing::ElementsAre(0.5, 0.25, 0.75, 0.625, 0.125));
 }
 
 // Every block of 2^k consecutive points starting at index j·2^k puts exactly one point in each
