@@ -11,6 +11,8 @@
 #include "app/config_templates.h"
 #include "cli/profile_cli.h"
 #include "cli/subcommand_parse.h"
+#include "cli/study.h"
+#include "cli/study_builder.h"
 #include "cli/sweep_expansion.h"
 #include "cli/yaml_config.h"
 #include "common/edit_distance.h"
@@ -137,28 +139,11 @@ int run_init(const std::vector<std::string>& args) {
 // ---- validate / expand -----------------------------------------------------------------------
 
 
-void check_multi_run(const YamlConfig& c, std::vector<std::string>& warnings) {
+// `multi_run:` goes through the conversion `aiperf profile -f` uses (cli/study_builder.h).
+void check_multi_run(const YamlConfig& c) {
   if (c.multi_run.is_null()) return;
   if (!c.multi_run.is_map()) throw ConfigError(yaml_location(c.file, c.multi_run.mark) + ": multi_run: must be a mapping");
-  static const char* const kKeys[] = {"num_runs", "cooldown_seconds", "confidence_level", "set_consistent_seed",
-                                      "vary_seed_per_trial", "disable_warmup_after_first", "convergence",
-                                      "convergence_metric", "convergence_stat", "convergence_threshold",
-                                      "convergence_mode"};
-  for (const YamlEntry& e : c.multi_run.entries) {
-    if (std::find(std::begin(kKeys), std::end(kKeys), e.key) == std::end(kKeys)) {
-      const std::string near = nearest_name(e.key, {std::begin(kKeys), std::end(kKeys)}, 3);
-      throw ConfigError(yaml_location(c.file, e.key_mark) + ": multi_run: unknown key '" + e.key + "'" +
-                        (near.empty() ? "" : " (did you mean '" + near + "'?)"));
-    }
-  }
-  if (const YamlNode* n = c.multi_run.find("num_runs")) {
-    const nlohmann::ordered_json v = yaml_to_json(*n);
-    if (!v.is_number_integer() || v.get<int64_t>() < 1 || v.get<int64_t>() > 10)
-      throw ConfigError(yaml_location(c.file, n->mark) + ": multi_run.num_runs: expected an integer from 1 to 10");
-    if (v.get<int64_t>() > 1)
-      warnings.push_back(yaml_location(c.file, n->mark) +
-                         ": multi_run.num_runs > 1: aiperf profile refuses it until multi-run lands (issue 18)");
-  }
+  convert_study_settings(RawFlags{}, OptionSources{}, &c);
 }
 
 int run_validate(const std::vector<std::string>& args) {
@@ -169,8 +154,9 @@ int run_validate(const std::vector<std::string>& args) {
   if (std::optional<int> exit_code = parse_subcommand(app, args, "config validate")) return *exit_code;
   YamlConfig c = load_yaml_config(file, process_environment());
   std::vector<std::string> warnings = c.warnings;
-  check_multi_run(c, warnings);
+  check_multi_run(c);
   const SweepPlan plan = expand_sweep(c);
+  if (plan.type == "adaptive_search") parse_profile_study({"--config", file});  // the search's own checks
   for (const Variation& v : plan.variations) {
     try {
       convert_yaml_variation(c, v.body, v.variables);
@@ -179,8 +165,6 @@ int run_validate(const std::vector<std::string>& args) {
       throw ConfigError(std::string(e.what()) + " (in variation " + std::to_string(v.index) + ", " + v.name + ")");
     }
   }
-  if (!c.sweep.is_null())
-    warnings.push_back(file + ": sweep: aiperf profile refuses to run sweeps until issue 18; aiperf config expand lists them");
   if (!c.plot.is_null()) warnings.push_back(file + ": plot: ignored until plots land (issue 19)");
   for (const std::string& w : warnings) log_warning(w);
   std::cout << file << ": valid";
@@ -218,6 +202,10 @@ int run_expand(const std::vector<std::string>& args) {
   YamlConfig c = load_yaml_config(file, process_environment());
   for (const std::string& w : c.warnings) log_warning(w);
   SweepPlan plan = expand_sweep(c);
+  if (plan.type == "adaptive_search") {
+    std::cout << file << ": adaptive_search: the planner chooses each point while the search runs (docs/sweeps.md)\n";
+    return 0;
+  }
   for (size_t i = 0; i < plan.variations.size(); ++i) plan.variations[i].index = i;
   std::vector<const Variation*> shown;
   if (index) {

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "cli/number_flags.h"
+#include "common/edit_distance.h"
 #include "cli/option_table.h"
 #include "cli/study_builder.h"
 #include "config/profile_config.h"
@@ -59,8 +60,13 @@ void apply_yaml_multi_run(const YamlConfig& y, MultiRunSettings& m, std::optiona
       }
       if (!c.metric.empty()) conv = c;
     } else {
-      throw ConfigError(yaml_location(y.file, e.key_mark) + ": multi_run: unknown key '" + e.key +
-                        "'; valid keys: num_runs, cooldown_seconds, confidence_level, set_consistent_seed, "
+      const std::vector<std::string> keys = {"num_runs",           "cooldown_seconds",    "confidence_level",
+                                             "set_consistent_seed", "vary_seed_per_trial", "disable_warmup_after_first",
+                                             "convergence"};
+      const std::string near = nearest_name(e.key, keys, 3);
+      throw ConfigError(yaml_location(y.file, e.key_mark) + ": multi_run: unknown key '" + e.key + "'" +
+                        (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                        "; valid keys: num_runs, cooldown_seconds, confidence_level, set_consistent_seed, "
                         "vary_seed_per_trial, disable_warmup_after_first, convergence");
     }
   }
