@@ -1,5 +1,7 @@
 #include "mock_server/generate_api_request.h"
 
+#include "mock_server/prompt_tokens.h"
+
 namespace aiperf::mock {
 
 using nlohmann::json;
@@ -7,7 +9,7 @@ using nlohmann::json;
 std::string read_tgi_generate_request(const json& body, CompletionRequest& out) {
   auto inputs = body.find("inputs");
   if (inputs == body.end() || !inputs->is_string()) return "'inputs' must be a string";
-  out.prompt_tokens = count_words(inputs->get_ref<const std::string&>());
+  append_prompt_text(out.prompt_text, inputs->get_ref<const std::string&>());
   auto params = body.find("parameters");
   if (params == body.end() || params->is_null()) return {};
   if (!params->is_object()) return "'parameters' must be an object";
@@ -25,7 +27,7 @@ std::string read_solido_rag_request(const json& body, CompletionRequest& out) {
   if (query == body.end() || !query->is_array()) return "'query' must be a list of strings";
   for (const json& q : *query) {
     if (!q.is_string()) return "'query' must be a list of strings";
-    out.prompt_tokens += count_words(q.get_ref<const std::string&>());
+    append_prompt_text(out.prompt_text, q.get_ref<const std::string&>());
   }
   auto filters = body.find("filters");
   if (filters == body.end() || !filters->is_object()) return "'filters' must be an object";

@@ -6,8 +6,8 @@
 
 #include "common/multipart_parser.h"
 
-#include "mock_server/mock_request.h"
 #include "mock_server/mock_responses.h"
+#include "mock_server/prompt_tokens.h"
 
 namespace aiperf::mock {
 namespace {
@@ -32,11 +32,11 @@ std::string read_int(const json& doc, const char* key, int64_t lo, int64_t hi, i
 }
 
 void append_usage(std::string& out, const ImageGenerationRequest& req) {
-  const int64_t words = count_words(req.prompt);
+  const int64_t text_tokens = count_prompt_tokens(req.prompt);  // as aiperf counts the prompt
   const int64_t image_tokens = 16 * req.n;  // ours: a fixed cost per image
-  out += "\"usage\":{\"input_tokens\":" + std::to_string(words) + ",\"output_tokens\":" +
-         std::to_string(image_tokens) + ",\"total_tokens\":" + std::to_string(words + image_tokens) +
-         ",\"input_tokens_details\":{\"text_tokens\":" + std::to_string(words) + ",\"image_tokens\":0}}";
+  out += "\"usage\":{\"input_tokens\":" + std::to_string(text_tokens) + ",\"output_tokens\":" +
+         std::to_string(image_tokens) + ",\"total_tokens\":" + std::to_string(text_tokens + image_tokens) +
+         ",\"input_tokens_details\":{\"text_tokens\":" + std::to_string(text_tokens) + ",\"image_tokens\":0}}";
 }
 
 void append_settings(std::string& out, const ImageGenerationRequest& req) {

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <initializer_list>
 #include <limits>
+#include <optional>
 
 namespace aiperf::mock {
 namespace {
@@ -46,6 +47,83 @@ std::string read_ms(std::string_view flag, std::string_view v, double& out) {
   if (!parse_double(v, out) || out < 0) {
     return cat({flag, ": expected a non-negative number of milliseconds, got '", v, "'"});
   }
+  return {};
+}
+
+// The serving model's flags (serving_model.h); any of them turns the model on.
+std::string apply_serving_flag(std::string_view flag, std::string_view v, ServingModel& m) {
+  int64_t n = 0;
+  std::string err;
+  if (flag == "--prefill-tokens-per-s") {
+    if (!parse_double(v, m.prefill_tokens_per_s) || !(m.prefill_tokens_per_s > 0))
+      err = cat({"--prefill-tokens-per-s: expected a positive number of prompt tokens per second, got '", v, "'"});
+  } else if (flag == "--decode-step-ms") {
+    err = read_ms(flag, v, m.decode_step_ms);
+  } else if (flag == "--decode-step-ms-per-seq") {
+    err = read_ms(flag, v, m.decode_step_ms_per_seq);
+  } else if (flag == "--max-num-seqs") {
+    err = read_int(flag, v, 1, std::numeric_limits<int64_t>::max(), n);
+    m.max_num_seqs = n;
+  } else if (flag == "--kv-cache-tokens") {
+    err = read_int(flag, v, 1, std::numeric_limits<int64_t>::max(), n);
+    m.kv_cache_tokens = n;
+  } else {
+    return cat({"unknown flag '", flag, "' (see --help)"});
+  }
+  m.enabled = true;
+  return err;
+}
+
+bool is_serving_flag(std::string_view flag) {
+  for (std::string_view f : {"--prefill-tokens-per-s", "--decode-step-ms", "--decode-step-ms-per-seq",
+                             "--max-num-seqs", "--kv-cache-tokens"})
+    if (flag == f) return true;
+  return false;
+}
+
+// --print-knee isl=I,osl=O[,concurrency=C][,requests=M][,ttft-ms=X][,percentile=P][,itl-ms=Y]
+std::string parse_knee_query(std::string_view spec, int64_t tokens_per_chunk, KneeQuery& q) {
+  constexpr std::string_view kFlag = "--print-knee";
+  q.load.tokens_per_chunk = tokens_per_chunk;
+  bool isl = false, osl = false;
+  while (!spec.empty()) {
+    const size_t comma = spec.find(',');
+    const std::string_view item = spec.substr(0, comma);
+    spec = comma == std::string_view::npos ? std::string_view() : spec.substr(comma + 1);
+    const size_t eq = item.find('=');
+    if (eq == std::string_view::npos) return cat({kFlag, ": expected key=value, got '", item, "'"});
+    const std::string_view key = item.substr(0, eq), v = item.substr(eq + 1);
+    const int64_t kMaxTokens = int64_t(1) << 40;  // so that isl + osl cannot overflow
+    std::string err;
+    double x = 0;
+    auto number = [&](double lo, double hi) {
+      if (!parse_double(v, x) || x < lo || x > hi) err = cat({kFlag, ": ", key, ": expected a number, got '", v, "'"});
+      return x;
+    };
+    const std::string name = cat({kFlag, " ", key});
+    if (key == "isl") {
+      err = read_int(name, v, 0, kMaxTokens, q.load.isl);
+      isl = true;
+    } else if (key == "osl") {
+      err = read_int(name, v, 0, kMaxTokens, q.load.osl);
+      osl = true;
+    } else if (key == "concurrency") {
+      err = read_int(name, v, 1, std::numeric_limits<int64_t>::max(), q.load.concurrency);
+      q.at_concurrency = true;
+    } else if (key == "requests") {
+      err = read_int(name, v, 1, int64_t(1) << 26, q.load.requests);
+    } else if (key == "percentile") {
+      q.load.percentile = number(0, 100);
+    } else if (key == "ttft-ms") {
+      q.sla.ttft_ms = number(0, std::numeric_limits<double>::max());
+    } else if (key == "itl-ms") {
+      q.sla.itl_avg_ms = number(0, std::numeric_limits<double>::max());
+    } else {
+      return cat({kFlag, ": unknown key '", key, "' (isl, osl, concurrency, requests, percentile, ttft-ms, itl-ms)"});
+    }
+    if (!err.empty()) return err;
+  }
+  if (!isl || !osl) return cat({kFlag, ": needs isl=N and osl=N"});
   return {};
 }
 
@@ -140,6 +218,8 @@ std::string apply_flag(std::string_view flag, std::string_view v, MockConfig& c)
     c.video_url_host = v;
   } else if (flag == "--video-content-delay-ms") {
     err = read_ms(flag, v, c.video_content_delay_ms);
+  } else if (is_serving_flag(flag)) {
+    err = apply_serving_flag(flag, v, c.serving);
   } else if (flag == "--tls-cert") {
     c.tls_cert = v;
     err = check_readable(flag, c.tls_cert);
@@ -156,6 +236,7 @@ std::string apply_flag(std::string_view flag, std::string_view v, MockConfig& c)
 
 MockArgs parse_mock_args(std::span<const std::string_view> args) {
   MockArgs out;
+  std::optional<std::string_view> knee_spec;
   for (size_t i = 0; i < args.size() && out.error.empty(); ++i) {
     std::string_view flag = args[i];
     if (flag == "--help" || flag == "-h") {
@@ -188,7 +269,20 @@ MockArgs parse_mock_args(std::span<const std::string_view> args) {
       out.error = cat({flag, ": missing value"});
       break;
     }
+    if (flag == "--print-knee") {
+      knee_spec = value;
+      continue;
+    }
     out.error = apply_flag(flag, value, out.config);
+  }
+  if (out.error.empty() && knee_spec) {
+    if (!out.config.serving.enabled) {
+      out.error = "--print-knee: needs the serving model (--max-num-seqs, --prefill-tokens-per-s, --decode-step-ms, "
+                  "--decode-step-ms-per-seq or --kv-cache-tokens)";
+    } else {
+      out.print_knee.emplace();
+      out.error = parse_knee_query(*knee_spec, out.config.tokens_per_chunk, *out.print_knee);
+    }
   }
   if (out.error.empty() && out.config.stall_after_s > 0 && out.config.stall_ms == 0)
     out.error = "--stall-after-s: requires --stall-ms";
@@ -263,6 +357,21 @@ Embeddings and rankings: POST /v1/embeddings, /v1/ranking (NIM), /v2/rerank (Coh
                            Host header); another spelling of this server is another origin
                            (GET /mock/video_jobs lists every job with its polls, downloads
                            and the submit body, for tests)
+
+Serving model (any of these turns it on; completion replies then follow one batch shared by all
+connections instead of --ttft-ms/--itl-ms; see docs/mock-server.md, "Serving model"):
+  --max-num-seqs N         at most N sequences run at once; more wait in a FIFO queue
+  --prefill-tokens-per-s R the first token is due prompt tokens / R s after the slot is taken
+                           (default: at once)
+  --decode-step-ms D0      each later token takes one decode step of D0 + K*b ms, b the
+  --decode-step-ms-per-seq K
+                           sequences running as the step starts (defaults 0)
+  --kv-cache-tokens T      admit a sequence only while the running ones' prompt + output
+                           tokens stay within T (a request over T alone gets 400)
+  --print-knee isl=I,osl=O[,concurrency=C][,requests=M][,ttft-ms=X][,percentile=P][,itl-ms=Y]
+                           print what a closed loop of C clients measures and the largest
+                           C meeting TTFT pP <= X and average ITL <= Y, as one JSON line; exit
+
   --tls-cert FILE          PEM certificate; with --tls-key serves HTTPS
   --tls-key FILE           PEM private key
   --help                   show this help

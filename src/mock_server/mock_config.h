@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "mock_server/serving_model.h"
+
 namespace aiperf::mock {
 
 struct MockConfig {
@@ -13,6 +15,9 @@ struct MockConfig {
   uint16_t port = 8000;                   // 0: the kernel picks a free port
   double ttft_ms = 0.0;                   // delay from request read to the first content token
   double itl_ms = 0.0;                    // delay between consecutive content chunks
+  // Set by --max-num-seqs, --prefill-tokens-per-s, --decode-step-ms[-per-seq], --kv-cache-tokens:
+  // completion replies follow the batch instead of ttft_ms/itl_ms (serving_model.h).
+  ServingModel serving;
   std::optional<int64_t> output_tokens;   // unset: the request's max_completion_tokens/max_tokens/16
   int64_t tokens_per_chunk = 1;
   int64_t embedding_dimensions = 16;     // floats per /v1/embeddings vector
@@ -54,6 +59,7 @@ struct MockConfig {
 struct MockArgs {
   MockConfig config;
   bool show_help = false;
+  std::optional<KneeQuery> print_knee;  // --print-knee: print the serving model's prediction, exit
   std::string error;  // one line naming the flag; empty when parsing succeeded
 };
 

@@ -3,28 +3,12 @@
 #include <nlohmann/json.hpp>
 
 #include "mock_server/generate_api_request.h"
+#include "mock_server/prompt_tokens.h"
 
 namespace aiperf::mock {
 namespace {
 
 using nlohmann::json;
-
-bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-
-// Chat content is a string or a list of parts; only text parts carry words.
-int64_t count_content_words(const json& content) {
-  if (content.is_string()) return count_words(content.get_ref<const std::string&>());
-  int64_t n = 0;
-  if (content.is_array()) {
-    for (const json& part : content) {
-      auto text = part.find("text");
-      if (part.is_object() && text != part.end() && text->is_string()) {
-        n += count_words(text->get_ref<const std::string&>());
-      }
-    }
-  }
-  return n;
-}
 
 void count_media_parts(const json& parts, CompletionRequest& out) {
   for (const json& part : parts) {
@@ -43,7 +27,7 @@ std::string read_chat_prompt(const json& body, CompletionRequest& out) {
     if (!m.is_object()) return "each entry of 'messages' must be an object";
     ++out.messages;
     if (auto role = m.find("role"); role != m.end() && *role == "assistant") ++out.assistant_messages;
-    if (auto c = m.find("content"); c != m.end()) out.prompt_tokens += count_content_words(*c);
+    if (auto c = m.find("content"); c != m.end()) append_content_text(out.prompt_text, *c);
     if (auto c = m.find("content"); c != m.end() && c->is_array()) count_media_parts(*c, out);
   }
   return {};
@@ -51,11 +35,11 @@ std::string read_chat_prompt(const json& body, CompletionRequest& out) {
 
 // Responses API: `instructions` plus `input`, a string or a list of items.
 std::string read_responses_prompt(const json& body, CompletionRequest& out) {
-  if (auto i = body.find("instructions"); i != body.end()) out.prompt_tokens += count_content_words(*i);
+  if (auto i = body.find("instructions"); i != body.end()) append_content_text(out.prompt_text, *i);
   auto input = body.find("input");
   if (input == body.end()) return "'input' is required";
   if (input->is_string()) {
-    out.prompt_tokens += count_words(input->get_ref<const std::string&>());
+    append_prompt_text(out.prompt_text, input->get_ref<const std::string&>());
     return {};
   }
   if (!input->is_array()) return "'input' must be a string or a list";
@@ -63,14 +47,14 @@ std::string read_responses_prompt(const json& body, CompletionRequest& out) {
     if (!item.is_object()) return "each entry of 'input' must be an object";
     ++out.messages;
     if (auto role = item.find("role"); role != item.end() && *role == "assistant") ++out.assistant_messages;
-    if (auto c = item.find("content"); c != item.end()) out.prompt_tokens += count_content_words(*c);
+    if (auto c = item.find("content"); c != item.end()) append_content_text(out.prompt_text, *c, PartTypes::responses);
   }
   return {};
 }
 
 // Anthropic: `system` (string or text blocks) plus chat-like `messages`; max_tokens is required.
 std::string read_anthropic_prompt(const json& body, CompletionRequest& out) {
-  if (auto s = body.find("system"); s != body.end()) out.prompt_tokens += count_content_words(*s);
+  if (auto s = body.find("system"); s != body.end()) append_content_text(out.prompt_text, *s);
   if (!body.contains("max_tokens")) return "'max_tokens' is required";
   for (const json& m : body.value("messages", json::array()))
     if (m.is_object() && m.value("role", "") == "system") return "'messages' cannot hold role 'system' (use 'system')";
@@ -82,15 +66,15 @@ std::string read_completions_prompt(const json& body, CompletionRequest& out) {
   auto prompt = body.find("prompt");
   if (prompt == body.end()) return "'prompt' is required";
   if (prompt->is_string()) {
-    out.prompt_tokens = count_words(prompt->get_ref<const std::string&>());
+    append_prompt_text(out.prompt_text, prompt->get_ref<const std::string&>());
     return {};
   }
   if (!prompt->is_array()) return "'prompt' must be a string or a list";
   for (const json& p : *prompt) {
     if (p.is_string()) {
-      out.prompt_tokens += count_words(p.get_ref<const std::string&>());
+      append_prompt_text(out.prompt_text, p.get_ref<const std::string&>());
     } else if (p.is_number_integer()) {
-      ++out.prompt_tokens;
+      ++out.prompt_tokens;  // a token-id prompt: one token per id
     } else {
       return "'prompt' list entries must be strings or token ids";
     }
@@ -131,17 +115,6 @@ std::string read_stream_options(const json& body, CompletionRequest& out) {
 
 }  // namespace
 
-int64_t count_words(std::string_view text) {
-  int64_t n = 0;
-  bool in_word = false;
-  for (char c : text) {
-    bool space = is_space(c);
-    n += (!space && !in_word);
-    in_word = !space;
-  }
-  return n;
-}
-
 std::string parse_completion_request(ApiKind kind, std::string_view body, CompletionRequest& out) {
   out = CompletionRequest{};
   out.kind = kind;
@@ -165,6 +138,7 @@ std::string parse_completion_request(ApiKind kind, std::string_view body, Comple
   if (err.empty()) err = read_bool(j, "stream", out.stream);
   if (err.empty()) err = read_max_tokens(j, out);
   if (err.empty()) err = read_stream_options(j, out);
+  if (err.empty()) out.prompt_tokens += count_prompt_tokens(out.prompt_text);
   return err;
 }
 

@@ -21,6 +21,7 @@
 
 #include "mock_server/mock_responses.h"
 #include "mock_server/mock_session.h"
+#include "mock_server/prompt_tokens.h"
 
 namespace aiperf::mock {
 namespace {
@@ -140,6 +141,7 @@ MockServer::MockServer(MockConfig config) : impl_(std::make_unique<Impl>(std::mo
   Impl& m = *impl_;
   const MockConfig& c = m.shared.config;
   m.shared.models_body = models_body(c.model);
+  load_prompt_tokenizer();  // not on the first request's clock
   if (c.tls()) m.tls.emplace(load_tls(c));
   if (!c.record_requests.empty()) {
     if (std::string err = m.shared.recorder.open(c.record_requests); !err.empty()) throw std::runtime_error(err);
@@ -187,6 +189,7 @@ void MockServer::stop() {
   for (auto& w : m.workers) {
     if (w->thread.joinable()) w->thread.join();
   }
+  m.shared.batch.close();  // sessions destroyed below leave the batch without waking anyone
   if (!m.shared.config.timing_log.empty()) {
     std::vector<const std::vector<ReplyTiming>*> logs;
     for (auto& w : m.workers) logs.push_back(&w->state.timings);

@@ -9,6 +9,7 @@
 
 #include "mock_server/mock_config.h"
 #include "mock_server/mock_server.h"
+#include "mock_server/serving_model.h"
 
 namespace {
 
@@ -32,6 +33,10 @@ int main(int argc, char** argv) {
   }
   if (parsed.show_help) {
     std::fwrite(aiperf::mock::mock_usage().data(), 1, aiperf::mock::mock_usage().size(), stdout);
+    return 0;
+  }
+  if (parsed.print_knee) {
+    std::printf("%s\n", aiperf::mock::knee_report_json(parsed.config.serving, *parsed.print_knee).c_str());
     return 0;
   }
   raise_fd_limit();

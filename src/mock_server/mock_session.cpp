@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/ssl/stream.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -22,6 +23,8 @@
 #include "mock_server/image_replies.h"
 #include "mock_server/mock_request.h"
 #include "mock_server/mock_responses.h"
+#include "mock_server/prompt_tokens.h"
+#include "mock_server/reply_pace.h"
 #include "mock_server/sigv4_verifier.h"
 #include "mock_server/token_schedule.h"
 #include "mock_server/transcription_replies.h"
@@ -112,6 +115,29 @@ std::string metrics_text(const ServerShared& s) {
   return out;
 }
 
+// Tokens in a completion reply: --output-tokens, else the request's limit, else 16.
+int64_t reply_tokens(const MockConfig& config, const CompletionRequest& request) {
+  return config.output_tokens.value_or(request.max_tokens.value_or(16));
+}
+
+// The due times of the content chunks in one write, for --timing-log's lateness. `first` is set
+// even for a write without content (a reply of no tokens).
+struct WriteDues {
+  explicit WriteDues(Clock::time_point first_due) : first(first_due) {}
+  static WriteDues one(Clock::time_point due) {
+    WriteDues d(due);
+    d.add(due);
+    return d;
+  }
+  void add(Clock::time_point due) {
+    after_first += due - first;
+    ++chunks;
+  }
+  Clock::time_point first;
+  int64_t chunks = 0;
+  Clock::duration after_first{};  // sum over the chunks of (due - first)
+};
+
 bool is_parse_error(const boost::system::error_code& ec) {
   return ec.category() == http::make_error_code(http::error::end_of_stream).category() &&
          ec != http::error::end_of_stream && ec != http::error::partial_message;
@@ -147,6 +173,23 @@ class Session {
     Session& session;
   };
 
+  // A completion reply's place in the serving model's batch (`batch` null without the model) and
+  // its pace. Local to serve_completion, so the ticket outlives every use of it, and a reply that
+  // ends early (client gone, server stopping) leaves the batch when the frame goes.
+  struct Seat {
+    explicit Seat(const TokenSchedule& fixed) : pace(fixed) {}
+    ~Seat() { leave(Clock::now()); }
+    Seat(const Seat&) = delete;
+    Seat& operator=(const Seat&) = delete;
+    void leave(Clock::time_point at) {
+      if (batch) batch->leave(ticket, ns(at));
+      batch = nullptr;  // left: the destructor has nothing to do
+    }
+    BatchScheduler* batch = nullptr;
+    BatchScheduler::Ticket ticket;
+    ReplyPace pace;
+  };
+
   asio::awaitable<bool> respond();
   asio::awaitable<bool> serve_completion(ApiKind kind, Route via);
   asio::awaitable<bool> serve_vector(VectorApi api);
@@ -157,15 +200,17 @@ class Session {
   asio::awaitable<bool> serve_video(Route r);
   std::string signature_problem() const;
   void plan_reply();
-  asio::awaitable<bool> send_full_reply(const TokenSchedule& schedule);
-  asio::awaitable<bool> send_stream(const TokenSchedule& schedule);
+  asio::awaitable<bool> take_slot(Seat& seat);
+  static void wake_for_slot(void* self);
+  asio::awaitable<bool> send_full_reply(Seat& seat);
+  asio::awaitable<bool> send_stream(Seat& seat);
   asio::awaitable<bool> send_error(int status, std::string_view message);
   asio::awaitable<bool> flush();
   asio::awaitable<bool> hold_while_stalled();
   asio::awaitable<bool> flush_then_wait(Clock::time_point due);
   void trim_buffers();
   void close();
-  void note_write(const TokenSchedule& schedule, int64_t first_chunk, int64_t end_chunk);
+  void note_write(const WriteDues& dues);
   void note_first_token() {
     if (!first_token_pending_) return;
     first_token_pending_ = false;
@@ -192,6 +237,7 @@ class Session {
   size_t timing_index_ = 0;  // the reply being sent: its entry in worker_.timings (--timing-log)
   bool first_token_pending_ = false;  // counted in ServerShared::awaiting_first_token
   bool aws_event_stream_ = false;     // the reply streams inside AWS event-stream frames
+  bool waiting_for_slot_ = false;     // timer_ waits for the serving model's batch to admit us
 };
 
 // --sigv4-secret-key: "" when the request is signed correctly (or no check is configured).
@@ -332,14 +378,22 @@ asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind, Route via)
     completion_.stream = via == Route::tgi_generate_stream;
   if (via == Route::solido_rag) completion_.stream = req_.accepts_event_stream;
   aws_event_stream_ = via == Route::sagemaker_stream;
+  const MockConfig& config = worker_.shared->config;
+  // As vLLM refuses a prompt beyond its context, the serving model refuses one that never fits.
+  if (const int64_t out = reply_tokens(config, completion_);
+      config.serving.enabled && !worker_.shared->batch.fits(completion_.prompt_tokens + out)) {
+    co_return co_await send_error(400, "prompt (" + std::to_string(completion_.prompt_tokens) + ") + output (" +
+                                           std::to_string(out) + ") tokens exceed --kv-cache-tokens " +
+                                           std::to_string(config.serving.kv_cache_tokens));
+  }
   worker_.shared->stall.request_seen(ns(t0_));
   InFlight in_flight{*this};  // also when the client goes away mid-reply
   if (worker_.shared->errors.next_fails()) {
     co_return co_await send_error(500, "injected failure (--error-rate)");
   }
   plan_reply();
-  const MockConfig& config = worker_.shared->config;
-  TokenSchedule schedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(config.itl_ms)};
+  Seat seat(TokenSchedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(config.itl_ms)});
+  if (config.serving.enabled) seat.batch = &worker_.shared->batch;
   // The entry exists before the first byte and is filled in as chunks go out, so a server
   // stopped right after a reply (or a reply cut short) still has it, with what was sent.
   if (!config.timing_log.empty()) {
@@ -357,7 +411,7 @@ asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind, Route via)
     worker_.timings.back().image_parts = completion_.image_parts;
     worker_.timings.back().audio_parts = completion_.audio_parts;
   }
-  bool ok = completion_.stream ? co_await send_stream(schedule) : co_await send_full_reply(schedule);
+  bool ok = completion_.stream ? co_await send_stream(seat) : co_await send_full_reply(seat);
   if (!completion_.stream) co_return ok && keep_alive_;
   co_return ok && keep_alive_ && !config.close_after_stream;
 }
@@ -390,7 +444,7 @@ asio::awaitable<bool> Session<Stream>::serve_vector(VectorApi api) {
   TokenSchedule schedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(0)};
   if (!co_await flush_then_wait(schedule.due(0))) co_return false;
   append_json_response(out_, 200, body, keep_alive_);
-  note_write(schedule, 0, 1);
+  note_write(WriteDues::one(schedule.due(0)));
   note_first_token();
   co_return co_await flush() && keep_alive_;
 }
@@ -423,7 +477,8 @@ asio::awaitable<bool> Session<Stream>::serve_image_generation(bool edit) {
   InFlight in_flight{*this};
   if (worker_.shared->errors.next_fails()) co_return co_await send_error(500, "injected failure (--error-rate)");
   const MockConfig& config = worker_.shared->config;
-  start_timing_entry((worker_.index << 40) | ++worker_.replies, count_words(request.prompt), request.stream, images_in);
+  start_timing_entry((worker_.index << 40) | ++worker_.replies, count_prompt_tokens(request.prompt), request.stream,
+                     images_in);
   model_json_.clear();
   append_json_escaped(model_json_, request.model.empty() ? config.model : request.model);
   const int64_t created = std::time(nullptr);
@@ -434,7 +489,7 @@ asio::awaitable<bool> Session<Stream>::serve_image_generation(bool edit) {
     std::string body;
     append_image_generation_body(body, request, model_json_, created);
     append_json_response(out_, 200, body, keep_alive_);
-    note_write(schedule, last, last + 1);
+    note_write(WriteDues::one(schedule.due(last)));
     note_first_token();
     co_return co_await flush() && keep_alive_;
   }
@@ -447,7 +502,7 @@ asio::awaitable<bool> Session<Stream>::serve_image_generation(bool edit) {
     append_image_stream_event(event, request, e, created);
     append_http_chunk(out_, event);
     if (e + 1 == events) out_ += "0\r\n\r\n";
-    note_write(schedule, e, e + 1);
+    note_write(WriteDues::one(schedule.due(e)));
     note_first_token();
     if (!co_await flush()) co_return false;
   }
@@ -488,7 +543,7 @@ asio::awaitable<bool> Session<Stream>::serve_image_retrieval() {
   TokenSchedule schedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(0)};
   if (!co_await flush_then_wait(schedule.due(0))) co_return false;
   append_json_response(out_, 200, body, keep_alive_);
-  note_write(schedule, 0, 1);
+  note_write(WriteDues::one(schedule.due(0)));
   note_first_token();
   co_return co_await flush() && keep_alive_;
 }
@@ -555,7 +610,7 @@ void Session<Stream>::plan_reply() {
   plan_.created = std::time(nullptr);
   plan_.model_json = model_json_;
   plan_.prompt_tokens = completion_.prompt_tokens;
-  plan_.completion_tokens = config.output_tokens.value_or(completion_.max_tokens.value_or(16));
+  plan_.completion_tokens = reply_tokens(config, completion_);
   plan_.tokens_per_chunk = config.tokens_per_chunk;
   plan_.first_word = splitmix64(config.seed ^ plan_.id);
   plan_.length_limited = !config.output_tokens ||
@@ -572,14 +627,54 @@ void Session<Stream>::plan_reply() {
   formatter_.start(plan_);
 }
 
-// A non-streaming reply leaves when its last token would have been generated.
+// The serving model: waits in the queue for a slot, then paces the reply from it. While queued,
+// bytes already formatted (a stream's head) go out, as a server sends its head at once.
 template <class Stream>
-asio::awaitable<bool> Session<Stream>::send_full_reply(const TokenSchedule& schedule) {
-  int64_t last = plan_.chunks() > 0 ? plan_.chunks() - 1 : 0;
-  if (!co_await flush_then_wait(schedule.due(last))) co_return false;
+asio::awaitable<bool> Session<Stream>::take_slot(Seat& seat) {
+  if (!seat.batch) co_return true;
+  const ServingModel& model = worker_.shared->config.serving;
+  seat.ticket.kv_tokens = plan_.prompt_tokens + plan_.completion_tokens;
+  seat.ticket.wake = &Session::wake_for_slot;
+  seat.ticket.wake_context = this;
+  if (!seat.batch->arrive(seat.ticket, ns(t0_))) {
+    if (!out_.empty() && !co_await flush()) co_return false;
+    while (!seat.ticket.admitted.load(std::memory_order_acquire)) {
+      waiting_for_slot_ = true;
+      timer_.expires_at(Clock::time_point::max());
+      auto [ec] = co_await timer_.async_wait(kNoThrow);
+      waiting_for_slot_ = false;
+      if (ec && ec != asio::error::operation_aborted) co_return false;
+    }
+  }
+  const Clock::time_point admitted{std::chrono::nanoseconds(seat.ticket.admitted_ns)};
+  seat.pace = ReplyPace(admitted + TokenSchedule::from_ms(model.prefill_ms(plan_.prompt_tokens)), model, *seat.batch,
+                        plan_.completion_tokens, plan_.tokens_per_chunk);
+  co_return true;
+}
+
+// Called by the batch, under its lock, on whichever worker freed the slot: only posts to ours.
+// The flag keeps a late wake-up from cutting short another wait on timer_ (a flush's stall).
+template <class Stream>
+void Session<Stream>::wake_for_slot(void* self) {
+  auto* session = static_cast<Session*>(self);
+  asio::post(session->timer_.get_executor(), [session] {
+    if (session->waiting_for_slot_) session->timer_.cancel();
+  });
+}
+
+// A non-streaming reply leaves when its last token would have been generated; with the serving
+// model the reply still wakes at every step, as each step's length is read when it starts.
+template <class Stream>
+asio::awaitable<bool> Session<Stream>::send_full_reply(Seat& seat) {
+  if (!co_await take_slot(seat)) co_return false;
+  ReplyPace& pace = seat.pace;
+  const int64_t last = plan_.chunks() > 0 ? plan_.chunks() - 1 : 0;
+  for (int64_t chunk = pace.stepped() ? 0 : last; chunk <= last; ++chunk)
+    if (!co_await flush_then_wait(pace.due(chunk))) co_return false;
+  seat.leave(pace.due(last));
   formatter_.append_full_reply(out_);
   if (!co_await hold_while_stalled()) co_return false;
-  note_write(schedule, last, last + 1);
+  note_write(WriteDues::one(pace.due(last)));
   note_first_token();
   co_return co_await flush();
 }
@@ -587,22 +682,28 @@ asio::awaitable<bool> Session<Stream>::send_full_reply(const TokenSchedule& sche
 // The head leaves at once (as real servers send it before the first token); the role event
 // travels with the first content chunk, so TTFT is the same whichever event a client times.
 template <class Stream>
-asio::awaitable<bool> Session<Stream>::send_stream(const TokenSchedule& schedule) {
+asio::awaitable<bool> Session<Stream>::send_stream(Seat& seat) {
   formatter_.append_stream_head(out_);
+  if (!co_await take_slot(seat)) co_return false;
+  ReplyPace& pace = seat.pace;
   const int64_t chunks = plan_.chunks();
   int64_t next = 0;
   do {
-    if (!co_await flush_then_wait(schedule.due(next))) co_return false;
+    if (!co_await flush_then_wait(pace.due(next))) co_return false;
     if (next == 0 && plan_.kind != ApiKind::completions) formatter_.append_role_event(out_);
     const Clock::time_point now = Clock::now();
-    const int64_t first = next;
+    WriteDues dues(pace.due(next));
     while (next < chunks) {
+      dues.add(pace.due(next));
       formatter_.append_content_event(out_, next++);
-      if (next == chunks || schedule.due(next) > now || out_.size() >= kBatchBytes) break;
+      if (next == chunks || pace.due(next) > now || out_.size() >= kBatchBytes) break;
     }
-    if (next == chunks) formatter_.append_stream_tail(out_);
+    if (next == chunks) {
+      formatter_.append_stream_tail(out_);
+      seat.leave(pace.due(std::max<int64_t>(chunks - 1, 0)));
+    }
     if (!co_await hold_while_stalled()) co_return false;
-    note_write(schedule, first, next);
+    note_write(dues);
     note_first_token();
     if (!co_await flush()) co_return false;
   } while (next < chunks);
@@ -645,22 +746,24 @@ asio::awaitable<bool> Session<Stream>::flush_then_wait(Clock::time_point due) {
 
 // Stamped just before the bytes are handed to the socket.
 template <class Stream>
-void Session<Stream>::note_write(const TokenSchedule& schedule, int64_t first_chunk, int64_t end_chunk) {
+void Session<Stream>::note_write(const WriteDues& dues) {
   if (worker_.shared->config.timing_log.empty()) return;
   const int64_t now = ns(Clock::now());
   // By index: other sessions of this worker append meanwhile and may move the vector.
   ReplyTiming& t = worker_.timings[timing_index_];
   if (t.chunks == 0) {
-    t.first_due_ns = ns(schedule.due(first_chunk));
+    t.first_due_ns = ns(dues.first);
     t.first_write_ns = now;
   }
   t.last_write_ns = now;
-  for (int64_t c = first_chunk; c < end_chunk; ++c) {
-    const int64_t late = now - ns(schedule.due(c));
-    t.max_late_ns = std::max(t.max_late_ns, late);
-    t.sum_late_ns += late;
+  if (dues.chunks > 0) {
+    // Dues only grow, so the first chunk is the latest.
+    const int64_t first_late = now - ns(dues.first);
+    t.max_late_ns = std::max(t.max_late_ns, first_late);
+    t.sum_late_ns += dues.chunks * first_late -
+                     std::chrono::duration_cast<std::chrono::nanoseconds>(dues.after_first).count();
   }
-  t.chunks += end_chunk - first_chunk;
+  t.chunks += dues.chunks;
 }
 
 template <class Stream>

@@ -11,6 +11,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/context.hpp>
 
+#include "mock_server/batch_scheduler.h"
 #include "mock_server/error_injection.h"
 #include "mock_server/mock_config.h"
 #include "mock_server/reply_timing.h"
@@ -27,7 +28,8 @@ struct ServerShared {
         errors(config.error_rate, config.seed),
         stream_errors(config.stream_error_rate, ~config.seed),
         stall(int64_t(config.stall_after_s * 1e9), int64_t(config.stall_ms * 1e6)),
-        videos(config) {}
+        videos(config),
+        batch(config.serving.max_num_seqs, config.serving.kv_cache_tokens) {}
 
   MockConfig config;
   std::string models_body;  // the /v1/models reply, formatted once
@@ -36,6 +38,7 @@ struct ServerShared {
   StallWindow stall;        // --stall-after-s / --stall-ms
   RequestRecorder recorder;  // --record-requests
   VideoJobStore videos;     // POST /v1/videos jobs
+  BatchScheduler batch;     // the serving model's one batch (used only when config.serving.enabled)
 
   // GET /metrics: lets a test check what a client really did, e.g. that a concurrency cap held.
   // Atomics shared by the workers; the mock is not the client, one RMW per request is nothing.

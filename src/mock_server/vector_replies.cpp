@@ -7,15 +7,17 @@
 #include <nlohmann/json.hpp>
 
 #include "mock_server/error_injection.h"
-#include "mock_server/mock_request.h"
+#include "mock_server/prompt_tokens.h"
 
 namespace aiperf::mock {
 namespace {
 
 using nlohmann::json;
 
-// Counts a list of texts; `member` names the text inside object entries (NIM passages).
-std::string read_texts(const json& body, const char* key, const char* member, VectorRequest& out) {
+// Reads a text or a list of texts into out.prompt_text; `member` names the text inside object
+// entries (NIM passages). Each one is an item unless it is the rankings' query.
+std::string read_texts(const json& body, const char* key, const char* member, VectorRequest& out,
+                       bool items = true) {
   auto it = body.find(key);
   if (it == body.end()) return std::string("'") + key + "' is required";
   const json one = json::array({*it});
@@ -27,8 +29,8 @@ std::string read_texts(const json& body, const char* key, const char* member, Ve
       text = &*m;
     }
     if (!text->is_string()) return std::string("'") + key + "' must hold strings";
-    out.prompt_tokens += count_words(text->get_ref<const std::string&>());
-    ++out.items;
+    append_prompt_text(out.prompt_text, text->get_ref<const std::string&>());
+    out.items += items;
   }
   return {};
 }
@@ -63,19 +65,24 @@ std::string parse_vector_request(VectorApi api, std::string_view body, VectorReq
       if (!messages.is_array()) return "'messages' must be a list";
       out.items = 1;
       for (const json& m : messages)
-        if (m.is_object() && m.contains("content") && m["content"].is_string())
-          out.prompt_tokens += count_words(m["content"].get_ref<const std::string&>());
-      return {};
+        if (m.is_object() && m.contains("content")) append_content_text(out.prompt_text, m["content"]);
+    } else if (std::string err = read_texts(doc, "input", nullptr, out); !err.empty()) {
+      return err;
     }
-    return read_texts(doc, "input", nullptr, out);
+    out.prompt_tokens = count_prompt_tokens(out.prompt_text);
+    return {};
   }
-  VectorRequest query;
-  if (std::string err = read_texts(doc, "query", "text", query); !err.empty()) return err;
-  switch (api) {
-    case VectorApi::nim_rankings: return read_texts(doc, "passages", "text", out);
-    case VectorApi::cohere_rerank: return read_texts(doc, "documents", "text", out);
-    default: return read_texts(doc, "texts", nullptr, out);
+  // aiperf counts the query, then every passage.
+  std::string err = read_texts(doc, "query", "text", out, false);
+  if (err.empty()) {
+    switch (api) {
+      case VectorApi::nim_rankings: err = read_texts(doc, "passages", "text", out); break;
+      case VectorApi::cohere_rerank: err = read_texts(doc, "documents", "text", out); break;
+      default: err = read_texts(doc, "texts", nullptr, out); break;
+    }
   }
+  out.prompt_tokens = count_prompt_tokens(out.prompt_text);
+  return err;
 }
 
 void append_vector_body(std::string& out, VectorApi api, const VectorRequest& req, std::string_view model_json,

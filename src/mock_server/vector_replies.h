@@ -12,7 +12,8 @@ enum class VectorApi { embeddings, nim_rankings, cohere_rerank, tei_rerank };
 struct VectorRequest {
   std::string model;          // as sent; empty when absent
   int64_t items = 0;          // input texts (embeddings) or passages (rankings)
-  int64_t prompt_tokens = 0;  // whitespace-separated words of every text
+  std::string prompt_text;    // every text (rankings: the query first), joined as aiperf joins them
+  int64_t prompt_tokens = 0;  // o200k_base tokens of prompt_text (prompt_tokens.h)
 };
 
 // Fills `out` from a JSON body. Returns "" on success, else a one-line message for a 400 reply.

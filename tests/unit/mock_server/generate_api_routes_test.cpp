@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mock_server/mock_request.h"
+#include "reply_words.h"
 #include "test_http_client.h"
 
 namespace aiperf::mock {

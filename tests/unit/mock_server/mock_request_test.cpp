@@ -5,14 +5,6 @@
 namespace aiperf::mock {
 namespace {
 
-TEST(CountWords, SplitsOnAnyAsciiWhitespace) {
-  EXPECT_EQ(count_words(""), 0);
-  EXPECT_EQ(count_words("   "), 0);
-  EXPECT_EQ(count_words("hi"), 1);
-  EXPECT_EQ(count_words(" lorem ipsum"), 2);
-  EXPECT_EQ(count_words("a\tb\nc\r\nd  e\f"), 5);
-}
-
 TEST(ParseCompletionRequest, ChatCountsEveryMessageAndTextPart) {
   CompletionRequest r;
   ASSERT_EQ(parse_completion_request(ApiKind::chat, R"({"model":"m","messages":[

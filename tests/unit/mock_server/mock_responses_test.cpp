@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "mock_server/mock_request.h"
+#include "reply_words.h"
 
 namespace aiperf::mock {
 namespace {

@@ -7,6 +7,7 @@
 
 #include "mock_server/mock_request.h"
 #include "mock_server/mock_responses.h"
+#include "reply_words.h"
 
 namespace aiperf::mock {
 namespace {
