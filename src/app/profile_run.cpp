@@ -23,6 +23,7 @@
 #include "dataset/model_selection.h"
 #include "dataset/public_dataset.h"
 #include "endpoints/request_builder.h"
+#include "export/adaptive_scale_export.h"
 #include "export/artifact_layout.h"
 #include "export/console_report.h"
 #include "export/exporter.h"
@@ -35,6 +36,7 @@
 #include "records/record_collector.h"
 #include "timing/credit_issuer.h"
 #include "timing/fixed_schedule.h"
+#include "timing/load_knob.h"
 #include "timing/phase.h"
 #include "timing/session_trees.h"
 #include "transport/preflight.h"
@@ -142,6 +144,12 @@ class FailureThreshold {
 };
 
 std::string load_description(const ProfileConfig& config, size_t scheduled) {
+  if (const std::optional<AdaptiveScaleSettings>& a = config.adaptive_scale) {
+    const bool rate = a->variable == AdaptiveVariable::request_rate;
+    auto number = [rate](double v) { return rate ? python_float_repr(v) : std::to_string(int64_t(v)); };
+    return std::string("adaptive scale of ") + (rate ? "request rate " : "concurrency ") + number(a->min) + " to " +
+           number(a->max) + (rate ? " req/s" : "") + " under " + std::to_string(a->sla.size()) + " SLA filter(s)";
+  }
   if (config.user_centric_rate)
     return "user-centric rate " + python_float_repr(*config.user_centric_rate) + " req/s over " +
            std::to_string(config.num_users.value_or(1)) + " users";
@@ -214,13 +222,32 @@ void register_log_secrets(const ProfileConfig& config, const std::optional<SigV4
 
 }  // namespace
 
-int run_profile(const ProfileConfig& config) {
+TokenizerRequest run_tokenizer_request(const ProfileConfig& config) {
+  // An endpoint that neither tokenizes input nor produces tokens (audio_transcription) counts no
+  // tokens: its unsent synthetic prompts are made with the builtin tokenizer, never a download.
+  const EndpointInfo& endpoint = endpoint_info(config.endpoint_type);
+  const bool counts_tokens = endpoint.tokenizes_input || endpoint.produces_tokens || config.tokenizer;
+  return {counts_tokens ? config.tokenizer_name() : "builtin", config.tokenizer.has_value() || !counts_tokens,
+          config.tokenizer_revision, config.tokenizer_trust_remote_code};
+}
+
+RunTokenizer load_run_tokenizer(const ProfileConfig& config) {
+  RunTokenizer t;
+  t.request = run_tokenizer_request(config);
+  t.tokenizer = make_tokenizer(t.request, &console_notes());
+  return t;
+}
+
+int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
   InterruptGuard interrupt_guard;
   // stderr shows warnings and errors unless --log-level, -v or -vv asked for more.
   set_log_levels(config.log_level_given() ? config.effective_log_level() : LogLevel::warning,
                  config.effective_log_level());
   // A bad --goodput fails before anything is loaded or sent (AIPERF_* settings were checked at start-up).
   resolve_goodput(metrics_settings(config));
+  // So does a phase SLA filter adaptive scale cannot judge (§5.7).
+  std::optional<AdaptiveScaleController> adaptive_controller;
+  if (config.adaptive_scale) adaptive_controller.emplace(*config.adaptive_scale, config.streaming);
   const AffinityHeaders affinity = affinity_headers_from_env(config.session_header);
   const std::optional<SigV4Settings> sigv4 = sigv4_settings(config);
   register_log_secrets(config, sigv4);
@@ -232,14 +259,9 @@ int run_profile(const ProfileConfig& config) {
     video = VideoPolling{video_poll_interval_ns_from_env(), config.download_video_content};
   }
   // Control plane: everything the run will send is built before the first request.
-  // An endpoint that neither tokenizes input nor produces tokens (audio_transcription) counts no
-  // tokens: its unsent synthetic prompts are made with the builtin tokenizer, never a download.
-  const EndpointInfo& endpoint = endpoint_info(config.endpoint_type);
-  const bool counts_tokens = endpoint.tokenizes_input || endpoint.produces_tokens || config.tokenizer;
-  std::unique_ptr<Tokenizer> tokenizer =
-      make_tokenizer({counts_tokens ? config.tokenizer_name() : "builtin", config.tokenizer.has_value() || !counts_tokens,
-                      config.tokenizer_revision, config.tokenizer_trust_remote_code},
-                     &console_notes());
+  std::unique_ptr<Tokenizer> own_tokenizer;
+  if (!preloaded || !(run_tokenizer_request(config) == preloaded->request)) own_tokenizer = load_run_tokenizer(config).tokenizer;
+  const Tokenizer* tokenizer = own_tokenizer ? own_tokenizer.get() : preloaded->tokenizer.get();
   log_info("tokenizer: " + tokenizer->name());
   Workload workload = build_workload(config, *tokenizer);
   const Dataset& dataset = workload.dataset;
@@ -304,6 +326,12 @@ int run_profile(const ProfileConfig& config) {
     outputs_json.emplace(artifact_dir / kOutputsJsonFile, anchor);
     processor.add_sink(&*outputs_json);
   }
+  // Adaptive scale judges windows on this thread; the issuer follows `knob` (set below, per record).
+  std::optional<AdaptiveScaleExport> adaptive;
+  if (adaptive_controller) {
+    adaptive.emplace(artifact_dir, std::move(*adaptive_controller), anchor);
+    processor.add_sink(&*adaptive);
+  }
   if (config.export_level == ExportLevel::raw) {
     raw_jsonl.emplace(partial(raw_path));
     processor.enable_raw_export(&*raw_jsonl, head.redacted_headers(), head.correlation_headers());
@@ -330,8 +358,13 @@ int run_profile(const ProfileConfig& config) {
     phases.back().session_count = roots;
   }
   const uint64_t correlation_key = (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+  std::optional<LoadKnob> knob;
+  if (config.adaptive_scale) knob.emplace(config.adaptive_scale->min);
   int64_t max_in_flight = 0;
-  for (const auto& p : phases) max_in_flight = std::max(max_in_flight, p.concurrency);
+  for (PhaseSpec& p : phases) {
+    if (p.adaptive) p.knob = &*knob;
+    max_in_flight = std::max(max_in_flight, p.peak_concurrency());
+  }
   // Up to two messages per credit out (--prefill-concurrency adds a first-token report).
   CreditReturns returns(size_t(worker_count), 2 * size_t(max_in_flight) + 16);
   const uint64_t max_response_bytes = max_response_bytes_from_env();
@@ -372,6 +405,10 @@ int run_profile(const ProfileConfig& config) {
     if (trace_records) log_trace(record_log_line(record));
     processor.process(record);
     if (failure_threshold.tripped_by(processor)) issuer.request_cancel();
+    if (adaptive) {  // the controller's decision reaches the issuer through the knob's atomics
+      if (adaptive->value() != knob->value()) knob->set(adaptive->value());
+      if (adaptive->stop_at_ns() != knob->stop_at_ns()) knob->stop_at(adaptive->stop_at_ns());
+    }
   });
   collector.start();
   for (auto& w : workers) w->start();
@@ -467,7 +504,13 @@ int run_profile(const ProfileConfig& config) {
   // for a complete one.
   if (parquet && !parquet->close())
     log(LogLevel::error, "writing " + (artifact_dir / kRecordsParquetFile).string() + " failed; it is incomplete");
+  if (adaptive) {
+    if (!adaptive->close(profiling ? profiling->sending_end_ns : 0))
+      log(LogLevel::error, "writing " + (artifact_dir / kAdaptiveScaleSummaryFile).string() + " or " +
+                               kAdaptiveScaleEventsFile + " failed");
+  }
   export_run(config, summary, info, artifact_dir);
+  if (adaptive) std::cout << adaptive->console_line() << std::endl;
 
   if (failure_threshold.tripped()) {
     log(LogLevel::error, failure_threshold.reason() + "; the run was stopped and its partial results written");

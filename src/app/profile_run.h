@@ -1,10 +1,24 @@
 #pragma once
 // `aiperf profile`: builds the workload, runs the phases, and writes the results.
+#include <memory>
+
 #include "config/profile_config.h"
+#include "tokenizer/tokenizer.h"
 
 namespace aiperf {
 
-// Returns the process exit code (cli-and-load.md §7).
-int run_profile(const ProfileConfig& config);
+// The tokenizer a run counts and synthesises with, and what it was made from.
+struct RunTokenizer {
+  TokenizerRequest request;
+  std::unique_ptr<Tokenizer> tokenizer;
+};
+TokenizerRequest run_tokenizer_request(const ProfileConfig& config);
+// Loads it (its notes go to the console report). A study loads it once, before forking its trials
+// (app/trial_process.h), so that no trial spends its first ~170 ms building o200k_base's tables.
+RunTokenizer load_run_tokenizer(const ProfileConfig& config);
+
+// Returns the process exit code (cli-and-load.md §7). `preloaded` is used when it was made from
+// the same request as this run's; otherwise the run loads its own.
+int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded = nullptr);
 
 }  // namespace aiperf

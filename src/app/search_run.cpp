@@ -207,8 +207,10 @@ class SearchRunner {
     doc["convergence_reason"] = reason.empty() ? Json(nullptr) : Json(reason);
     if (se_.space.size() == 1) {
       Json summary = boundary_summary(se_.space[0], study_.settings.sla_filters, results_);
-      if (se_.planner != "grid")  // grid's extras are sla_breach.json, written on their own
-        for (const auto& [k, v] : planner_->boundary_extras().items()) summary[k] = v;
+      if (se_.planner != "grid") {  // grid's extras are sla_breach.json, written on their own
+        const Json extras = planner_->boundary_extras();  // kept: items() refers into it
+        for (const auto& [k, v] : extras.items()) summary[k] = v;
+      }
       doc["boundary_summary"] = summary;
     }
     write_text_file(base_ / "search_history.json", pretty_json_text(doc) + "\n");

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/profile_run.h"
 #include "app/trial_process.h"
 #include "common/edit_distance.h"
 #include "common/log.h"
@@ -70,6 +71,17 @@ bool holds_study(const fs::path& dir) {
   return false;
 }
 
+// The tokenizers trials run with, loaded once in the parent (app/profile_run.h): a trial is forked
+// with it already built, as it would be built at its own start, and never used before the fork.
+const RunTokenizer& study_tokenizer(const ProfileConfig& config) {
+  static std::vector<std::unique_ptr<RunTokenizer>> loaded;
+  const TokenizerRequest request = run_tokenizer_request(config);
+  for (const auto& t : loaded)
+    if (t->request == request) return *t;
+  loaded.push_back(std::make_unique<RunTokenizer>(load_run_tokenizer(config)));
+  return *loaded.back();
+}
+
 }  // namespace
 
 void write_text_file(const fs::path& path, const std::string& text) {
@@ -94,7 +106,7 @@ TrialRecord run_trial(ProfileConfig config, const fs::path& dir, std::optional<u
     config.warmup_request_count.reset();
     config.warmup_duration.reset();
   }
-  const TrialExit exit = run_trial_process(config);
+  const TrialExit exit = run_trial_process(config, &study_tokenizer(config));
   r.exit_code = exit.exit_code;
   r.interrupted = exit.interrupted;
   const fs::path summary_path = dir / artifact_names(config).summary_json;

@@ -48,7 +48,7 @@ bool study_cooldown(double seconds) {
   return !study_stop_requested();
 }
 
-TrialExit run_trial_process(const ProfileConfig& config) {
+TrialExit run_trial_process(const ProfileConfig& config, const RunTokenizer* tokenizer) {
   std::cout.flush();
   std::fflush(nullptr);
   const pid_t pid = fork();
@@ -58,7 +58,7 @@ TrialExit run_trial_process(const ProfileConfig& config) {
     for (int sig : {SIGINT, SIGTERM, SIGHUP}) signal(sig, SIG_DFL);
     int code = 1;
     try {
-      code = run_profile(config);
+      code = run_profile(config, tokenizer);
     } catch (const std::exception& e) {
       log(LogLevel::error, e.what());
     }

@@ -5,6 +5,7 @@
 // trial can leak into it, and a trial that crashes cannot take the study down.
 #include <string>
 
+#include "app/profile_run.h"
 #include "config/profile_config.h"
 
 namespace aiperf {
@@ -17,7 +18,8 @@ struct TrialExit {
 // Runs `config` with run_profile in a child and waits for it. The parent must not have started a
 // thread. A SIGINT/SIGTERM/SIGHUP to the study is passed on to the running trial (which then
 // writes what it measured), and remembered: study_stop_requested() says so afterwards.
-TrialExit run_trial_process(const ProfileConfig& config);
+// `tokenizer` (may be null) was loaded by the parent and is handed to the child as it is.
+TrialExit run_trial_process(const ProfileConfig& config, const RunTokenizer* tokenizer);
 
 // Installs the study's signal handling (once, before the first trial).
 void install_study_signal_handlers();

@@ -54,9 +54,57 @@ Json scalar_schema(const OptionSpec& o) {
   return {{"type", "string"}};
 }
 
+// phases.profiling.adaptive_scale (cli-and-load.md §5.7; the keys adaptive_scale_conversion.cpp reads).
+Json adaptive_scale_schema() {
+  const Json number = either({{"type", "number"}});
+  const Json duration = either({{"anyOf", Json::array({{{"type", "number"}}, {{"type", "string"}}})}});
+  return {{"type", "object"},
+          {"additionalProperties", false},
+          {"properties",
+           {{"enabled", either({{"type", "boolean"}})},
+            {"control",
+             {{"type", "object"},
+              {"additionalProperties", false},
+              {"required", Json::array({"variable", "max"})},
+              {"properties",
+               {{"variable", {{"enum", {"concurrency", "prefill_concurrency", "request_rate", "users"}}}},
+                {"min", number},
+                {"max", number}}}}},
+            {"assessment_period", duration},
+            {"min_completed_requests", either({{"type", "integer"}})},
+            {"sustain_duration", duration},
+            {"strategy",
+             {{"type", "object"},
+              {"additionalProperties", false},
+              {"properties",
+               {{"type", {{"enum", {"ramp_until_fail"}}}},
+                {"step_policy", {{"enum", {"fixed_percent_step", "sla_margin"}}}},
+                {"step_percent", number},
+                {"base_step", number},
+                {"max_step_multiplier", number}}}}}}}};
+}
+
+// phases.profiling.sla: "metric_tag:stat:op:threshold" strings or {metric, stat, op, threshold}.
+Json phase_sla_schema() {
+  const Json filter = {{"anyOf", Json::array({{{"type", "string"}},
+                                              {{"type", "object"},
+                                               {"additionalProperties", false},
+                                               {"required", Json::array({"metric", "threshold"})},
+                                               {"properties",
+                                                {{"metric", {{"type", "string"}}},
+                                                 {"stat", {{"type", "string"}}},
+                                                 {"op", {{"enum", {"lt", "le", "gt", "ge"}}}},
+                                                 {"threshold", either({{"type", "number"}})}}}}})}};
+  return {{"anyOf", Json::array({filter, {{"type", "array"}, {"items", filter}}})}};
+}
+
 Json leaf_schema(const OptionSpec& o, const std::string& path) {
   Json s;
-  if (path == "endpoint.headers") {
+  if (path == "phases.profiling.adaptive_scale") {
+    s = adaptive_scale_schema();
+  } else if (path == "phases.profiling.sla") {
+    s = phase_sla_schema();
+  } else if (path == "endpoint.headers") {
     s = {{"type", "object"}, {"additionalProperties", {{"type", "string"}}}};
   } else if (path == "endpoint.extra") {
     s = {{"type", "object"}};
@@ -169,7 +217,6 @@ nlohmann::ordered_json config_json_schema() {
   phase_props["exclude_from_results"] = {{"type", "boolean"}};
   phase_props["dataset"] = {{"type", "string"}};
   phase_props["seamless"] = {{"const", false}};
-  phase_props["sla"] = {{"type", "array"}, {"maxItems", 0}};
   // (Copies, not references: adding a key to an ordered map moves its other values.)
   Json dataset = props["dataset"];
   dataset["properties"]["name"] = {{"type", "string"},

@@ -56,11 +56,13 @@ void ProfileConverter::convert_load(ProfileConfig& c, const RawFlags& r) const {
   c.concurrency_ramp_duration = float_above("--concurrency-ramp-duration", r.concurrency_ramp, 0);
   c.warmup_concurrency_ramp_duration =
       float_above("--warmup-concurrency-ramp-duration", r.warmup_concurrency_ramp, 0);
+  convert_adaptive_scale(c, r);
   convert_conversations(c, r);
   convert_user_centric(c, r);
   convert_request_rate(c, r);
   convert_warmup(c, r);
   convert_prefill_concurrency(c, r);
+  apply_adaptive_scale(c);
   convert_request_cancellation(c, r);
 }
 
@@ -89,7 +91,7 @@ void ProfileConverter::convert_warmup(ProfileConfig& c, const RawFlags& r) const
       float_above("--warmup-request-rate-ramp-duration", r.warmup_rate_ramp, 0);
   if (given("--warmup-arrival-pattern"))
     c.warmup_arrival_pattern = arrival_pattern("--warmup-arrival-pattern", r.warmup_pattern);
-  const bool warmup_rate = c.warmup_request_rate || c.rate_mode();
+  const bool warmup_rate = c.warmup_request_rate || c.rate_mode() || adaptive_rate(c);
   for (const char* flag : {"--warmup-arrival-pattern", "--warmup-request-rate-ramp-duration"})
     if (given(flag) && !warmup_rate)
       throw ConfigError(name(flag) + " requires --warmup-request-rate or --request-rate");
@@ -109,9 +111,14 @@ void ProfileConverter::convert_prefill_concurrency(ProfileConfig& c, const RawFl
     if (!value) return;
     // Without a stream there is no first token: a slot would only free at the end.
     if (!c.streaming) throw ConfigError(std::string(flag) + " requires --streaming");
-    if (c.concurrency && *value > *c.concurrency)
+    if (c.adaptive_scale && c.adaptive_scale->variable == AdaptiveVariable::concurrency) {
+      if (double(*value) > c.adaptive_scale->max)
+        throw ConfigError(std::string(flag) + " " + std::to_string(*value) +
+                          " must be <= adaptive_scale control.max " + std::to_string(int64_t(c.adaptive_scale->max)));
+    } else if (c.concurrency && *value > *c.concurrency) {
       throw ConfigError(std::string(flag) + " " + std::to_string(*value) + " must be <= --concurrency " +
                         std::to_string(*c.concurrency));
+    }
   };
   check("--prefill-concurrency", c.prefill_concurrency);
   check("--warmup-prefill-concurrency", c.warmup_prefill_concurrency);
@@ -186,7 +193,7 @@ void ProfileConverter::convert_request_rate(ProfileConfig& c, const RawFlags& r)
   // Upstream documents these as needing a rate; silently running a closed loop instead
   // would misstate the benchmark.
   for (const char* flag : {"--arrival-pattern", "--arrival-smoothness", "--request-rate-ramp-duration"})
-    if (given(flag) && !c.rate_mode())
+    if (given(flag) && !c.rate_mode() && !adaptive_rate(c))
       throw ConfigError(name(flag) + " requires --request-rate");
   if (c.rate_mode() && c.concurrency_ramp_duration && !c.concurrency)
     throw ConfigError(name("--concurrency-ramp-duration") +

@@ -77,6 +77,18 @@ std::span<const OptionSpec> load_options() {
        .sink = &RawFlags::prefill_ramp,
        .help = "Raise --prefill-concurrency from 1 in +1 steps over this long.",
        .yaml = "phases.profiling.prefill_ramp"},
+      // YAML only (cli-and-load.md §5.7): no flag names.
+      {.names = "",
+       .metavar = "MAPPING",
+       .sink = &RawFlags::adaptive_scale,
+       .help = "Adaptive scale: {enabled, control: {variable, min, max}, assessment_period, min_completed_requests, "
+               "sustain_duration, strategy}; raise the variable while windows meet sla, then hold (docs/sweeps.md).",
+       .yaml = "phases.profiling.adaptive_scale"},
+      {.names = "",
+       .metavar = "FILTER",
+       .sink = &RawFlags::phase_sla,
+       .help = "The phase's SLA filters for adaptive_scale: metric_tag:stat:op:threshold, or {metric, stat, op, threshold}.",
+       .yaml = "phases.profiling.sla"},
       {.names = "--trace-idle-gap-cap-seconds",
        .metavar = "SECONDS",
        .sink = &RawFlags::trace_idle_gap_cap,

@@ -21,6 +21,7 @@ std::string cell(std::string_view text) {
 }
 
 std::string names_cell(const OptionSpec& o) {
+  if (o.yaml_only()) return "(YAML only)";
   std::string out;
   for (const std::string& n : o.all_names()) (out.empty() ? out : out += ", ") += "`" + n + "`";
   return out;

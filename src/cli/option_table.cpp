@@ -5,6 +5,7 @@
 namespace aiperf {
 
 std::string OptionSpec::canonical_name() const {
+  if (yaml_only()) return std::string(yaml);
   for (const std::string& n : all_names())
     if (n.rfind("--", 0) == 0) return n;
   return all_names().front();
@@ -58,6 +59,7 @@ struct Index {
     for (const OptionGroup& g : profile_option_groups())
       for (const OptionSpec& o : g.options) {
         for (const std::string& n : o.all_names()) by_name.emplace(n, &o);
+        if (o.yaml_only()) by_name.emplace(std::string(o.yaml), &o);
         if (!o.yaml.empty()) by_yaml.emplace(std::string(o.yaml), &o);
       }
   }

@@ -19,7 +19,7 @@ using OptionSink = std::variant<std::monostate, std::string RawFlags::*, std::ve
 
 struct OptionSpec {
   // CLI11 spelling: short and long names, comma separated; the first long name is the canonical
-  // one. "!--no-x" is the negation of a switch.
+  // one. "!--no-x" is the negation of a switch. Empty: a YAML-only option (its YAML path names it).
   std::string_view names;
   std::string_view metavar = "";  // "" for switches
   OptionSink sink = {};
@@ -33,10 +33,12 @@ struct OptionSpec {
   std::string (*choices)() = nullptr;
 
   bool supported() const { return !std::holds_alternative<std::monostate>(sink); }
+  // Set only in a YAML file (no flag): adaptive scale's block and its phase SLA filters.
+  bool yaml_only() const { return names.empty() && !yaml.empty(); }
   bool is_switch() const {
     return std::holds_alternative<bool RawFlags::*>(sink) || std::holds_alternative<int RawFlags::*>(sink);
   }
-  std::string canonical_name() const;         // "--model-names"
+  std::string canonical_name() const;         // "--model-names"; a YAML-only option's YAML path
   std::vector<std::string> all_names() const;  // "-m", "--model-names", "--model" ("--no-x" without "!")
 };
 
@@ -48,7 +50,7 @@ struct OptionGroup {
 // The groups in help order.
 std::span<const OptionGroup> profile_option_groups();
 
-// The option spelled `name` ("--isl", "-m", "--no-ssl-verify"), or null.
+// The option spelled `name` ("--isl", "-m", "--no-ssl-verify"; a YAML-only option's YAML path), or null.
 const OptionSpec* find_profile_option(std::string_view name);
 
 // The option whose YAML path is `path`, or null.

@@ -54,6 +54,7 @@ struct ProfileParser {
     std::string unsupported;
     for (const OptionGroup& group : profile_option_groups())
       for (const OptionSpec& spec : group.options) {
+        if (spec.yaml_only()) continue;
         if (spec.supported())
           add(group.title, spec);
         else
@@ -179,7 +180,7 @@ OptionSources command_line_sources(const ProfileParser& parser, const std::vecto
   OptionSources sources;
   for (const OptionGroup& group : profile_option_groups())
     for (const OptionSpec& spec : group.options) {
-      if (!spec.supported()) continue;
+      if (!spec.supported() || spec.yaml_only()) continue;
       const CLI::Option* opt = parser.app.get_option_no_throw(spec.canonical_name());
       if (opt && opt->count() > 0) sources[&spec] = {typed_name(opt, args), false};
     }

@@ -2,7 +2,7 @@
 // Turns the raw text of every option (cli/raw_flags.h), from the command line or a YAML file,
 // into a checked ProfileConfig. One class, defined in one file per group of options
 // (profile_converter.cpp, endpoint_conversion.cpp, dataset_conversion.cpp, load_conversion.cpp,
-// output_conversion.cpp); each error names the option as the user spelled it.
+// adaptive_scale_conversion.cpp, output_conversion.cpp); each error names the option as the user spelled it.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -79,6 +79,12 @@ class ProfileConverter {
   void convert_user_centric(ProfileConfig& c, const RawFlags& r) const;
   // cli-and-load.md §2.1 (mode selection) and §4.12 (validation).
   void convert_request_rate(ProfileConfig& c, const RawFlags& r) const;
+  // cli-and-load.md §5.7 (adaptive_scale_conversion.cpp): reads the YAML block and its SLA
+  // filters; apply_adaptive_scale, after the rate options, checks the phase and starts the
+  // variable at control.min.
+  void convert_adaptive_scale(ProfileConfig& c, const RawFlags& r) const;
+  void apply_adaptive_scale(ProfileConfig& c) const;
+  bool adaptive_rate(const ProfileConfig& c) const;  // adaptive scale moves the request rate
   // Upstream's v1 rule (metrics-and-outputs.md §7.2): a directory part is dropped and a known
   // export extension stripped, so `out/run1.json` names the stem `run1`.
   std::string export_stem(const std::string& text) const;

@@ -31,6 +31,8 @@ struct RawFlags {
   std::string cancellation_rate, cancellation_delay;
   std::string conversation_num, turn_mean, turn_stddev, delay_mean, delay_stddev, delay_ratio;
   std::string user_centric_rate, num_users;
+  std::string adaptive_scale;          // YAML phases.profiling.adaptive_scale, as one JSON object
+  std::vector<std::string> phase_sla;  // YAML phases.profiling.sla: filter texts or JSON objects
   std::string artifact_dir, export_level, ui_type, log_level;
   std::string profile_export_prefix, slice_duration;
   std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;

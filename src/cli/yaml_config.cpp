@@ -471,6 +471,14 @@ const LaterKey* later_key(const std::string& path) {
   return nullptr;
 }
 
+// A rate phase whose rate adaptive scale sets needs no rate of its own.
+bool adapts_rate(const YamlNode& phase) {
+  const YamlNode* a = phase.find("adaptive_scale");
+  const YamlNode* control = a && a->is_map() ? a->find("control") : nullptr;
+  const YamlNode* variable = control && control->is_map() ? control->find("variable") : nullptr;
+  return variable && variable->is_scalar() && variable->scalar == "request_rate";
+}
+
 class Flattener {
  public:
   Flattener(const YamlConfig& c, std::vector<YamlSetting>& out) : c_(c), out_(out) {}
@@ -512,7 +520,7 @@ class Flattener {
       const YamlMark at = t->mark;
       p.erase("type");
       if (type == "poisson" || type == "constant" || type == "gamma") {
-        if (!p.find("rate") && !p.find("rate_series"))
+        if (!p.find("rate") && !p.find("rate_series") && !adapts_rate(p))
           fail(at, base, "type " + type + " needs rate (requests per second) or rate_series");
         p.set("arrival_pattern", YamlNode::make_scalar(type, at), at);
       } else if (type == "user_centric") {
@@ -542,8 +550,11 @@ class Flattener {
       fail(e->key_mark, base + ".grace_period", "needs duration (the grace period follows it)");
     if (const YamlEntry* e = p.find_entry("seamless"); e && yaml_bool(e->value).value_or(true))
       fail(e->key_mark, base + ".seamless", "not supported yet by aiperf-cpp (phases run one after the other)");
-    if (const YamlEntry* e = p.find_entry("sla"); e && !(e->value.is_sequence() && e->value.items.empty()))
-      fail(e->key_mark, base + ".sla", "not supported yet by aiperf-cpp (issue 18: sweeps, multi-run and search)");
+    // Adaptive scale and its SLA filters (§5.7) belong to the profiling phase (option rows).
+    if (kind == "warmup")
+      for (const char* key : {"adaptive_scale", "sla"})
+        if (const YamlEntry* e = p.find_entry(key); e && !(e->value.is_sequence() && e->value.items.empty()))
+          fail(e->key_mark, base + "." + key, "applies to the profiling phase only");
     if (const YamlEntry* e = p.find_entry("dataset"); e && e->value.is_scalar()) {
       const YamlNode* d = c_.body.find("dataset");
       const YamlNode* dn = d ? d->find("name") : nullptr;
@@ -552,7 +563,8 @@ class Flattener {
     }
     if (const YamlEntry* e = p.find_entry("timing_mode"))
       fail(e->key_mark, base + ".timing_mode", "not supported yet by aiperf-cpp (issue 23: agentic benchmarks and server hooks)");
-    for (const char* identity : {"name", "kind", "exclude_from_results", "seamless", "sla", "dataset"}) p.erase(identity);
+    for (const char* identity : {"name", "kind", "exclude_from_results", "seamless", "dataset"}) p.erase(identity);
+    if (kind == "warmup") p.erase("sla");
     walk(p, base, key_mark);
   }
 
@@ -665,7 +677,9 @@ class Flattener {
       fail(node.mark, path, "expected a single value, not a list");
     } else if (node.is_map()) {
       // A ramp may be {duration, strategy}; only the linear strategy exists here.
-      if (path.ends_with("_ramp")) {
+      if (spec.metavar == "MAPPING") {  // adaptive_scale: the conversion reads the whole block
+        s.values.push_back(yaml_to_json(node).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+      } else if (path.ends_with("_ramp")) {
         const YamlNode* d = node.find("duration");
         if (!d) fail(node.mark, path, "a ramp needs duration");
         if (const YamlNode* st = node.find("strategy"); st && st->scalar != "linear")

@@ -98,6 +98,27 @@ std::span<const EnumName<LogLevel>> names_of(LogLevel) {
   return kNames;
 }
 
+std::span<const EnumName<AdaptiveVariable>> names_of(AdaptiveVariable) {
+  using V = AdaptiveVariable;
+  static constexpr EnumName<V> kNames[] = {{V::concurrency, "concurrency"},
+                                           {V::prefill_concurrency, "prefill_concurrency"},
+                                           {V::request_rate, "request_rate"},
+                                           {V::users, "users"}};
+  return kNames;
+}
+
+std::span<const EnumName<AdaptiveStepPolicy>> names_of(AdaptiveStepPolicy) {
+  static constexpr EnumName<AdaptiveStepPolicy> kNames[] = {
+      {AdaptiveStepPolicy::fixed_percent_step, "fixed_percent_step"}, {AdaptiveStepPolicy::sla_margin, "sla_margin"}};
+  return kNames;
+}
+
+std::span<const EnumName<WindowSlaOp>> names_of(WindowSlaOp) {
+  static constexpr EnumName<WindowSlaOp> kNames[] = {
+      {WindowSlaOp::lt, "lt"}, {WindowSlaOp::le, "le"}, {WindowSlaOp::gt, "gt"}, {WindowSlaOp::ge, "ge"}};
+  return kNames;
+}
+
 std::string enum_key(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = c == '-' ? '_' : char(std::tolower(static_cast<unsigned char>(c)));

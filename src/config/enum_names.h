@@ -40,6 +40,9 @@ std::span<const EnumName<TransportType>> names_of(TransportType);
 std::span<const EnumName<RequestContentType>> names_of(RequestContentType);
 std::span<const EnumName<UrlStrategy>> names_of(UrlStrategy);
 std::span<const EnumName<LogLevel>> names_of(LogLevel);
+std::span<const EnumName<AdaptiveVariable>> names_of(AdaptiveVariable);
+std::span<const EnumName<AdaptiveStepPolicy>> names_of(AdaptiveStepPolicy);
+std::span<const EnumName<WindowSlaOp>> names_of(WindowSlaOp);
 
 // Upstream's matching of enum values: any case, '-' and '_' alike.
 std::string enum_key(std::string_view text);

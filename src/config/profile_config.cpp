@@ -33,7 +33,8 @@ bool is_trace_dataset_type(CustomDatasetType t) {
 
 std::optional<int64_t> LoadSettings::effective_request_count() const {
   if (request_count) return request_count;
-  if (benchmark_duration || fixed_schedule || conversation_num) return std::nullopt;
+  // Adaptive scale ends the phase itself (§5.7): no default count.
+  if (benchmark_duration || fixed_schedule || conversation_num || adaptive_scale) return std::nullopt;
   return 10;  // upstream's default stop condition (cli-and-load.md §2.2)
 }
 
@@ -47,7 +48,9 @@ int LoadSettings::effective_workers() const {
   int workers = workers_max ? int(*workers_max) : std::max(1, std::min(int(cpus * 0.75) - 1, 32));
   // An open loop without a ceiling may have any number in flight: no cap on workers.
   if ((rate_mode() || fixed_schedule || user_centric_mode()) && !concurrency) return std::max(1, workers);
-  return int(std::max<int64_t>(1, std::min<int64_t>(workers, effective_concurrency())));
+  const bool adaptive = adaptive_scale && adaptive_scale->variable == AdaptiveVariable::concurrency;
+  const int64_t peak = adaptive ? int64_t(adaptive_scale->max) : effective_concurrency();
+  return int(std::max<int64_t>(1, std::min<int64_t>(workers, peak)));
 }
 
 std::string EndpointSettings::endpoint_path() const {
@@ -79,6 +82,22 @@ std::string sequence_distribution_text(const std::vector<SequenceLengthBucket>& 
            number(b.weight);
   }
   return out;
+}
+
+// input_config's view of adaptive scale: the YAML block's keys, resolved.
+nlohmann::json adaptive_scale_json(const AdaptiveScaleSettings& a) {
+  nlohmann::json strategy = {{"type", "ramp_until_fail"}, {"step_policy", std::string(name_of(a.step_policy))},
+                             {"step_percent", a.step_percent}, {"base_step", a.base_step},
+                             {"max_step_multiplier", a.max_step_multiplier}};
+  nlohmann::json sla = nlohmann::json::array();
+  for (const WindowSlaFilter& f : a.sla) sla.push_back(f.text);
+  return {{"enabled", true},
+          {"control", {{"variable", std::string(name_of(a.variable))}, {"min", a.min}, {"max", a.max}}},
+          {"assessment_period", a.assessment_period_s},
+          {"min_completed_requests", a.min_completed_requests},
+          {"sustain_duration", a.sustain_duration_s},
+          {"strategy", strategy},
+          {"sla", sla}};
 }
 
 }  // namespace
@@ -212,6 +231,7 @@ nlohmann::json ProfileConfig::to_json() const {
     loadgen["request_cancellation_delay"] = request_cancellation_delay;
   }
   if (workers_max) loadgen["workers_max"] = *workers_max;
+  if (adaptive_scale) loadgen["adaptive_scale"] = adaptive_scale_json(*adaptive_scale);
   if (failed_request_threshold) loadgen["failed_request_threshold"] = *failed_request_threshold;
 
   nlohmann::json output = {{"artifact_directory", artifact_root},

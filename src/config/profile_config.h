@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/log.h"
+#include "config/adaptive_scale_settings.h"
 #include "config/endpoint_catalog.h"
 #include "config/media_config.h"
 
@@ -224,6 +225,9 @@ struct LoadSettings {
   bool fixed_schedule_auto_offset = false;       // resolved: schedule zero = first kept timestamp
   std::optional<int64_t> fixed_schedule_start_offset;  // ms, inclusive
   std::optional<int64_t> fixed_schedule_end_offset;    // ms, inclusive
+  // YAML phases.profiling.adaptive_scale with its phase sla filters (§5.7): the profiling phase
+  // starts at adaptive_scale->min of the variable and the record thread moves it.
+  std::optional<AdaptiveScaleSettings> adaptive_scale;
   int64_t effective_concurrency() const { return concurrency.value_or(1); }
   bool rate_mode() const { return request_rate.has_value() || !request_rate_series.empty(); }
   bool has_warmup() const { return warmup_request_count || warmup_duration; }

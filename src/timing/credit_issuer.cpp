@@ -204,6 +204,10 @@ class CreditIssuer::Phase : public PhaseControl {
   // it was never given back).
   int64_t in_flight() const override { return issuer_.multi_turn_ ? sessions_active_ : held_by_workers_; }
   bool prefill_slot_free() const override { return prefill_.has_slot(); }
+  void retire_renewals(int64_t excess) override {
+    if (renewable_) budget_.retire(excess);
+  }
+  void set_prefill_limit(int64_t limit) override { prefill_.set_limit(limit); }
 
   void stop_sending() {
     sending_done_ = true;

@@ -11,7 +11,9 @@ std::unique_ptr<LoadStrategy> make_load_strategy(const PhaseSpec& spec) {
   if (!spec.fixed_schedule_ns.empty()) return std::make_unique<FixedScheduleStrategy>(spec);
   if (spec.user_centric_rate) return std::make_unique<UserCentricStrategy>(spec);
   if (spec.open_loop()) return std::make_unique<RequestRateStrategy>(spec);
-  return std::make_unique<ConcurrencyStrategy>(spec.concurrency, spec.concurrency_ramp_s);
+  const bool prefill = spec.adaptive == AdaptiveVariable::prefill_concurrency;
+  const LoadKnob* knob = spec.adaptive == AdaptiveVariable::concurrency || prefill ? spec.knob : nullptr;
+  return std::make_unique<ConcurrencyStrategy>(spec.concurrency, spec.concurrency_ramp_s, knob, prefill);
 }
 
 }  // namespace aiperf

@@ -40,6 +40,12 @@ class PhaseControl {
   // (kAtDue: the time it became due). False when none is waiting.
   static constexpr int64_t kAtDue = -1;
   virtual bool issue_continuation(int64_t /*scheduled_ns*/) { return false; }
+
+  // A closed loop's limit went down (adaptive scale, §5.7): `excess` credits out beyond the new
+  // limit should come back instead of being renewed on workers. Never cancels a request.
+  virtual void retire_renewals(int64_t /*excess*/) {}
+  // Adaptive scale on prefill_concurrency (§5.7): the phase's prefill limit is now `limit`.
+  virtual void set_prefill_limit(int64_t /*limit*/) {}
 };
 
 // Open-loop arrivals that sent nothing; reported, never silently lost.
@@ -80,6 +86,8 @@ class LoadStrategy {
   }
 };
 
+// With spec.knob set, the profiling phase follows it (adaptive scale, §5.7): the closed loop
+// and the open loop read it every LoadKnob::kPollNs.
 std::unique_ptr<LoadStrategy> make_load_strategy(const PhaseSpec& spec);
 
 }  // namespace aiperf

@@ -91,6 +91,10 @@ std::vector<PhaseSpec> plan_phases(const LoadSettings& config, std::optional<uin
   profiling.session_count = config.conversation_num;
   profiling.duration_s = config.benchmark_duration;
   if (config.benchmark_duration) profiling.grace_s = config.benchmark_grace_period;
+  if (config.adaptive_scale) {
+    profiling.adaptive = config.adaptive_scale->variable;
+    profiling.adaptive_max = config.adaptive_scale->max;
+  }
   phases.push_back(profiling);
   return phases;
 }

@@ -8,6 +8,7 @@
 
 #include "config/benchmark_phase.h"
 #include "config/profile_config.h"
+#include "timing/load_knob.h"
 
 namespace aiperf {
 
@@ -35,8 +36,19 @@ struct PhaseSpec {
   double average_turns = 1;                  // the dataset's mean turns per conversation (user-centric)
   std::optional<double> duration_s;          // stop issuing after this long
   double grace_s = std::numeric_limits<double>::infinity();  // wait for stragglers after duration
+  // Adaptive scale (§5.7), profiling only: `knob` moves this variable (concurrency,
+  // prefill_concurrency or request_rate, each starting at the controller's min) up to
+  // `adaptive_max`, and says when to stop sending. plan_phases sets the variable; the run sets
+  // the knob, which outlives the phase.
+  std::optional<AdaptiveVariable> adaptive;
+  double adaptive_max = 0;
+  const LoadKnob* knob = nullptr;
 
   bool open_loop() const { return request_rate || !rate_series.empty(); }
+  // The most credits a closed loop may hold: the adaptive maximum when it moves concurrency.
+  int64_t peak_concurrency() const {
+    return adaptive == AdaptiveVariable::concurrency ? int64_t(adaptive_max) : concurrency;
+  }
 };
 
 // Throws ConfigError for a bad AIPERF_TIMING_MAX_CATCHUP_SECONDS. With --fixed-schedule the

@@ -28,6 +28,13 @@ class PrefillGate {
   int64_t next_step_ns() const;
   // Applies every step due by `now_ns`; true when the limit grew.
   bool advance(int64_t now_ns);
+  // Adaptive scale (§5.7) moves the limit (>= 1) of an enabled gate; any ramp ends. Slots taken
+  // beyond a lowered limit are kept until their first token.
+  void set_limit(int64_t limit) {
+    if (!enabled() || limit < 1) return;
+    target_ = limit_ = limit;
+    ramp_ns_ = 0;
+  }
 
  private:
   int64_t step_at_ns(int64_t value) const;

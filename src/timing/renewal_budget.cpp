@@ -23,4 +23,11 @@ bool RenewalBudget::take(Credit& out, bool renewable) {
   return true;
 }
 
+bool RenewalBudget::renew(Credit& out) {
+  int64_t r = retire_.load(std::memory_order_acquire);
+  while (r > 0)
+    if (retire_.compare_exchange_weak(r, r - 1, std::memory_order_acq_rel)) return false;
+  return take(out, true);
+}
+
 }  // namespace aiperf

@@ -27,6 +27,13 @@ class RenewalBudget {
 
   // Any thread: takes one credit, or returns false once the phase may not send any more.
   bool take(Credit& out, bool renewable);
+  // A worker replacing a finished renewable credit: take(out, true), unless a lowered limit
+  // asked for this credit back (retire); false then too, and the credit returns to the issuer.
+  bool renew(Credit& out);
+
+  // Issuer: the next `n` renewals are refused, so that n credits come back (a closed loop's
+  // limit went down, §5.7). Replaces any count not yet used up.
+  void retire(int64_t n) { retire_.store(n > 0 ? n : 0, std::memory_order_release); }
 
   // Issuer: no credit is granted after this returns.
   void close() { open_.store(false, std::memory_order_release); }
@@ -44,6 +51,7 @@ class RenewalBudget {
   const CancellationDraw cancellation_;
   std::atomic<bool> open_{true};
   std::atomic<uint64_t> taken_{0};
+  std::atomic<int64_t> retire_{0};
 };
 
 }  // namespace aiperf

@@ -10,7 +10,14 @@
 // (AIPERF_TIMING_MAX_CATCHUP_SECONDS) are sent at once; older ones are dropped.
 // Both are counted (arrival_counts) so the report can say what was not sent.
 // With --concurrency-ramp-duration the ceiling itself ramps from 1 (§4.5).
+// With a LoadKnob (adaptive scale, §5.7) the rate is the knob's value, read every
+// LoadKnob::kPollNs; a change rescales the wait left to the next arrival (the same draw at the
+// new rate), and at the knob's stop time the phase stops sending. The knob may move the prefill
+// limit instead.
+#include <algorithm>
+
 #include "timing/arrival_schedule.h"
+#include "timing/load_knob.h"
 #include "timing/load_strategy.h"
 
 namespace aiperf {
@@ -21,7 +28,7 @@ class RequestRateStrategy : public LoadStrategy {
 
   void start(PhaseControl& control) override;
   void credit_returned(PhaseControl&) override {}
-  int64_t next_deadline_ns() const override { return next_ns_; }
+  int64_t next_deadline_ns() const override { return knob_ ? std::min(next_ns_, next_poll_ns_) : next_ns_; }
   void deadline_reached(PhaseControl& control, int64_t now_ns) override;
   ArrivalCounts arrival_counts() const override { return counts_; }
   bool sends_on_schedule() const override { return true; }
@@ -32,6 +39,8 @@ class RequestRateStrategy : public LoadStrategy {
   int64_t gap_ns();
 
   double rate_at(int64_t elapsed_ns) const;
+  // False once the knob says stop.
+  bool follow_knob(PhaseControl& control, int64_t now_ns);
 
   double rate_;
   std::vector<RateSeriesPoint> series_;  // not empty: replaces rate_ and its ramp
@@ -43,6 +52,10 @@ class RequestRateStrategy : public LoadStrategy {
   int64_t start_ns_ = 0;
   int64_t next_ns_ = 0;
   ArrivalCounts counts_;
+  const LoadKnob* knob_;
+  bool knob_moves_prefill_;  // the knob is the prefill limit (§4.6), the rate stays as given
+  double knob_rate_ = 0;  // the knob's value the timeline was last drawn at
+  int64_t next_poll_ns_ = 0;
 };
 
 }  // namespace aiperf

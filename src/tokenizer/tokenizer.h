@@ -31,6 +31,7 @@ struct TokenizerRequest {
   bool explicit_name = false;     // came from --tokenizer
   std::string revision = "main";
   bool trust_remote_code = false;
+  bool operator==(const TokenizerRequest&) const = default;
 };
 std::unique_ptr<Tokenizer> make_tokenizer(const TokenizerRequest& request, std::ostream* notes);
 

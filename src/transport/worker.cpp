@@ -423,7 +423,7 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   // record is already queued for the processor.
   records_.push(std::move(record));
   Credit next;
-  if (credit.renewal && credit.renewal->take(next, true)) {
+  if (credit.renewal && credit.renewal->renew(next)) {
     launch(next);  // closed loop: replace at once
   } else {
     return_credit(credit);

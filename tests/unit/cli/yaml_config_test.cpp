@@ -191,6 +191,101 @@ TEST_F(YamlConfigTest, EveryErrorNamesFileLineAndColumn) {
             "run.yaml:3:3: gpu_telemetry: not supported yet by aiperf-cpp (issue 21: telemetry and exporters)");
 }
 
+// phases.profiling.adaptive_scale and sla (cli-and-load.md §5.7): YAML-only options.
+constexpr const char* kAdaptive = R"(benchmark:
+  model: m
+  endpoint: {streaming: true}
+  phases:
+    profiling:
+      type: concurrency
+      duration: 60
+      adaptive_scale:
+        enabled: true
+        control: {variable: concurrency, min: 2, max: 64}
+        assessmentPeriod: 5
+        min_completed_requests: 20
+        sustain_duration: 10s
+        strategy: {type: ramp_until_fail, step_policy: fixed_percent_step, step_percent: 25, base_step: 10, max_step_multiplier: 4}
+      sla:
+        - "time_to_first_token:p99:le:600"
+        - {metric: inter_token_latency, stat: avg, op: lt, threshold: 20.5}
+)";
+
+TEST_F(YamlConfigTest, AdaptiveScaleResolvesItsBlockAndFilters) {
+  const ProfileConfig c = parse(kAdaptive);
+  ASSERT_TRUE(c.adaptive_scale);
+  const AdaptiveScaleSettings& a = *c.adaptive_scale;
+  EXPECT_EQ(a.variable, AdaptiveVariable::concurrency);
+  EXPECT_EQ(a.min, 2);
+  EXPECT_EQ(a.max, 64);
+  EXPECT_EQ(a.assessment_period_s, 5);
+  EXPECT_EQ(a.min_completed_requests, 20);
+  EXPECT_EQ(a.sustain_duration_s, 10);
+  EXPECT_EQ(a.step_policy, AdaptiveStepPolicy::fixed_percent_step);
+  ASSERT_EQ(a.sla.size(), 2u);
+  EXPECT_EQ(a.sla[0].text, "time_to_first_token:p99:le:600");
+  EXPECT_EQ(a.sla[1].text, "inter_token_latency:avg:lt:20.5");
+  EXPECT_EQ(a.sla[1].op, WindowSlaOp::lt);
+  EXPECT_EQ(c.concurrency, 2);  // the phase starts at control.min
+  EXPECT_FALSE(c.effective_request_count());  // no default count: the controller ends the phase
+  EXPECT_EQ(c.to_json()["loadgen"]["adaptive_scale"]["control"]["max"], 64);
+  // A rate phase needs no rate of its own when the controller sets it.
+  const ProfileConfig r = parse(
+      "benchmark:\n  model: m\n  phases: {type: constant, adaptive_scale: {control: {variable: request_rate, min: 0.5, "
+      "max: 20}}, sla: [\"request_latency:p90:le:500\"]}\n");
+  ASSERT_TRUE(r.adaptive_scale);
+  EXPECT_EQ(r.request_rate, 0.5);
+  EXPECT_EQ(r.arrival_pattern, ArrivalPattern::constant);
+  EXPECT_EQ(r.adaptive_scale->step_policy, AdaptiveStepPolicy::sla_margin);
+  EXPECT_EQ(r.adaptive_scale->assessment_period_s, 30);
+  EXPECT_EQ(r.adaptive_scale->sustain_duration_s, 30);
+  // prefill_concurrency: the concurrency stays the phase's, the prefill limit starts at min.
+  const ProfileConfig p = parse(
+      "benchmark:\n  model: m\n  endpoint: {streaming: true}\n  phases: {type: concurrency, concurrency: 8, "
+      "adaptive_scale: {control: {variable: prefill_concurrency, min: 2, max: 8}}, sla: [\"time_to_first_token:avg:le:50\"]}\n");
+  EXPECT_EQ(p.concurrency, 8);
+  EXPECT_EQ(p.prefill_concurrency, 2);
+}
+
+TEST_F(YamlConfigTest, AdaptiveScaleErrorsNameTheKey) {
+  auto with = [](const std::string& phase) { return "benchmark:\n  model: m\n  phases: {" + phase + "}\n"; };
+  const std::string sla = ", sla: [\"request_latency:avg:le:100\"]";
+  EXPECT_EQ(error_of(with("type: concurrency, concurrency_ramp: 10, adaptive_scale: {control: {variable: concurrency, "
+                          "max: 8}}" + sla)),
+            "run.yaml:3:49: phases.profiling.concurrency_ramp cannot be combined with adaptive_scale on concurrency "
+            "(both move the same variable)");
+  EXPECT_EQ(error_of(with("type: concurrency, concurrency: 4, adaptive_scale: {control: {variable: concurrency, max: "
+                          "8}}" + sla)),
+            "run.yaml:3:44: phases.profiling.concurrency cannot be combined with adaptive_scale on concurrency (it "
+            "starts at control.min)");
+  EXPECT_EQ(error_of(with("type: concurrency, adaptive_scale: {control: {variable: users, max: 8}}" + sla)),
+            "run.yaml:3:47: phases.profiling.adaptive_scale.control.variable: users is not supported yet by aiperf-cpp "
+            "(adaptive scale moves concurrency, prefill_concurrency or request_rate)");
+  EXPECT_EQ(error_of(with("type: concurrency, concurrency: 4, adaptive_scale: {control: {variable: prefill_concurrency, "
+                          "max: 8}}" + sla)),
+            "run.yaml:3:63: phases.profiling.adaptive_scale: control.variable prefill_concurrency needs "
+            "endpoint.streaming: true");
+  EXPECT_EQ(error_of(with("type: concurrency, adaptive_scale: {control: {variable: request_rate, max: 8}}" + sla)),
+            "run.yaml:3:47: phases.profiling.adaptive_scale: control.variable request_rate needs a rate phase (type: "
+            "poisson, constant or gamma)");
+  EXPECT_EQ(error_of(with("type: concurrency, adaptive_scale: {control: {variable: concurrency, min: 9, max: 8}}" + sla)),
+            "run.yaml:3:47: phases.profiling.adaptive_scale.control.max 8 is below control.min 9");
+  EXPECT_EQ(error_of(with("type: concurrency, adaptive_scale: {control: {variable: concurrency, max: 8}, perod: 3}" + sla)),
+            "run.yaml:3:47: phases.profiling.adaptive_scale: unknown key 'perod' (valid keys: assessment_period, "
+            "control, enabled, min_completed_requests, strategy, sustain_duration)");
+  EXPECT_EQ(error_of(with("type: concurrency, adaptive_scale: {control: {variable: concurrency, max: 8}}")),
+            "run.yaml:3:47: phases.profiling.adaptive_scale.enabled needs at least one filter in phases.profiling.sla");
+  EXPECT_EQ(error_of(with("type: concurrency, requests: 5, sla: [\"request_latency:avg:lte:1\"]")),
+            "run.yaml:3:49: phases.profiling.sla 'request_latency:avg:lte:1': unknown op 'lte' (choose from lt, le, gt, "
+            "ge)");
+  EXPECT_EQ(error_of(with("type: concurrency, requests: 5" + sla)),
+            "run.yaml:3:49: phases.profiling.sla: the phase's SLA filters judge adaptive_scale windows; add "
+            "adaptive_scale");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  phases:\n    - {name: warmup, requests: 2, sla: [\"a:avg:le:1\"]}\n"
+                     "    - {name: profiling, requests: 2}\n"),
+            "run.yaml:4:35: phases.warmup.sla: applies to the profiling phase only");
+}
+
 TEST(TemplateExpression, ASmallPythonLikeSubset) {
   TemplateVariables v{{"conc", int64_t(8)}, {"name", std::string("run")}, {"rate", 2.5}};
   EXPECT_EQ(evaluate_template_expression("conc * 10", v), TemplateValue(int64_t(80)));

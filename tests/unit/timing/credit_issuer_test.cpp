@@ -66,7 +66,7 @@ class FakeWorker : public CreditTarget {
       lock.lock();
       pending_.pop_front();
       Credit next;
-      if (c.renewal && c.renewal->take(next, true)) {  // as a real worker renews closed-loop credits
+      if (c.renewal && c.renewal->renew(next)) {  // as a real worker renews closed-loop credits
         pending_.push_back(next);
         delivered.push_back(next);
         max_held = std::max<int64_t>(max_held, int64_t(pending_.size()));
