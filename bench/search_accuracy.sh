@@ -3,8 +3,10 @@
 # saturating mock's model (`aiperf-mock-server --print-knee`), and the probes it used, on
 # concurrency [1, 1000]. Model: 1000 slots, decode steps of 2 + 0.1·b ms, so ITL = 2 + 0.1·C and
 # the knee of "ITL p50 <= 37.75 ms" is C = 357 (upstream quotes ~10 probes on [1, 1000] at 5 %).
-# 720 requests a probe (two full rounds at the knee); the Bayesian planner maximises output token
-# throughput under the same SLA.
+# Each probe runs 4 s (--benchmark-duration; replies of 32 tokens, so that the client's turnaround
+# between replies is small beside a reply's length and the batch stays full); the Bayesian planner
+# maximises output token throughput under the same SLA. Run it on an otherwise idle machine: a
+# client starved of CPU re-sends late, the batch thins, and the limit reads high.
 #
 #   bench/search_accuracy.sh [planners...]   # default: monotonic_sla smooth_isotonic grid bayesian
 set -euo pipefail
@@ -19,14 +21,14 @@ MODEL=(--max-num-seqs 1000 --decode-step-ms 2 --decode-step-ms-per-seq 0.1)
 MOCK_PID=$!
 for _ in $(seq 100); do grep -q listening "$WORK/mock.log" && break; sleep 0.05; done
 URL="$(grep -oE 'http://[^ ]*' "$WORK/mock.log")"
-KNEE="$("$BUILD/aiperf-mock-server" "${MODEL[@]}" --print-knee "isl=64,osl=8,itl-ms=37.75" |
+KNEE="$("$BUILD/aiperf-mock-server" "${MODEL[@]}" --print-knee "isl=64,osl=32,itl-ms=37.75" |
   python3 -c 'import json,sys; print(json.load(sys.stdin)["knee"]["concurrency"])')"
 for p in "${PLANNERS[@]}"; do
   extra=()
   [ "$p" = bayesian ] && extra=(--search-metric output_token_throughput --search-direction maximize --search-random-seed 1)
   start=$SECONDS
-  "$BUILD/aiperf" profile -m mock-model -u "$URL" --endpoint-type chat --streaming --isl 64 --osl 8 \
-    --request-count 720 --ui none --search-space phases.profiling.concurrency:1,1000:int --search-planner "$p" \
+  "$BUILD/aiperf" profile -m mock-model -u "$URL" --endpoint-type chat --streaming --isl 64 --osl 32 \
+    --benchmark-duration 4 --ui none --search-space phases.profiling.concurrency:1,1000:int --search-planner "$p" \
     --search-sla inter_token_latency:p50:le:37.75 --search-max-iterations 20 "${extra[@]}" \
     --artifact-dir "$WORK/$p" >"$WORK/$p.out" 2>&1 || { tail -20 "$WORK/$p.out"; exit 1; }
   python3 - "$WORK/$p/search_history.json" "$KNEE" "$((SECONDS - start))" <<'PY'

@@ -145,6 +145,8 @@ std::string apply_flag(std::string_view flag, std::string_view v, MockConfig& c)
     c.port = static_cast<uint16_t>(n);
   } else if (flag == "--ttft-ms") {
     err = read_ms(flag, v, c.ttft_ms);
+  } else if (flag == "--ttft-jitter-ms") {
+    err = read_ms(flag, v, c.ttft_jitter_ms);
   } else if (flag == "--itl-ms") {
     err = read_ms(flag, v, c.itl_ms);
   } else if (flag == "--stall-after-s") {
@@ -312,6 +314,7 @@ Embeddings and rankings: POST /v1/embeddings, /v1/ranking (NIM), /v2/rerank (Coh
   --port N                 port (default 8000; 0 = pick a free port)
   --ttft-ms MS             delay before the first content token (default 0)
   --itl-ms MS              delay between content chunks (default 0)
+  --ttft-jitter-ms J       chat/completions: add a uniform [0, J) ms to each TTFT (seeded by --seed)
   --output-tokens N        tokens per reply (default: request max_completion_tokens,
                            else max_tokens, else 16)
   --tokens-per-chunk K     tokens carried by each streamed content chunk (default 1)

@@ -15,6 +15,9 @@ struct MockConfig {
   uint16_t port = 8000;                   // 0: the kernel picks a free port
   double ttft_ms = 0.0;                   // delay from request read to the first content token
   double itl_ms = 0.0;                    // delay between consecutive content chunks
+  // > 0: each chat/completions reply's TTFT gets a uniform [0, J) ms extra, drawn per request from
+  // one seeded stream per worker (the mean TTFT is ttft_ms + J/2; successive runs draw anew).
+  double ttft_jitter_ms = 0.0;
   // Set by --max-num-seqs, --prefill-tokens-per-s, --decode-step-ms[-per-seq], --kv-cache-tokens:
   // completion replies follow the batch instead of ttft_ms/itl_ms (serving_model.h).
   ServingModel serving;

@@ -152,6 +152,7 @@ MockServer::MockServer(MockConfig config) : impl_(std::make_unique<Impl>(std::mo
     m.workers.push_back(std::make_unique<Worker>());
     m.workers.back()->state.shared = &m.shared;
     m.workers.back()->state.index = i;
+    m.workers.back()->state.jitter.seed(c.seed * 0x9E3779B97F4A7C15ull + i + 1);
   }
 
   tcp::endpoint endpoint = resolve(m.workers[0]->ioc, c);

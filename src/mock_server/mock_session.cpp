@@ -392,7 +392,10 @@ asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind, Route via)
     co_return co_await send_error(500, "injected failure (--error-rate)");
   }
   plan_reply();
-  Seat seat(TokenSchedule{t0_, TokenSchedule::from_ms(config.ttft_ms), TokenSchedule::from_ms(config.itl_ms)});
+  double ttft_ms = config.ttft_ms;
+  if (config.ttft_jitter_ms > 0)
+    ttft_ms += std::uniform_real_distribution<double>(0.0, config.ttft_jitter_ms)(worker_.jitter);
+  Seat seat(TokenSchedule{t0_, TokenSchedule::from_ms(ttft_ms), TokenSchedule::from_ms(config.itl_ms)});
   if (config.serving.enabled) seat.batch = &worker_.shared->batch;
   // The entry exists before the first byte and is filled in as chunks go out, so a server
   // stopped right after a reply (or a reply cut short) still has it, with what was sent.

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <random>
 #include <vector>
 
 #include <boost/asio/awaitable.hpp>
@@ -75,6 +76,7 @@ struct WorkerState {
   uint64_t replies = 0;  // with `index`, makes reply ids unique across workers
   uint64_t connections = 0;  // likewise for connection ids (--timing-log)
   std::vector<ReplyTiming> timings;  // filled only with --timing-log
+  std::mt19937_64 jitter;            // --ttft-jitter-ms draws (seeded with --seed and `index`)
 };
 
 boost::asio::awaitable<void> serve_http(boost::asio::ip::tcp::socket socket, WorkerState& worker);

@@ -27,13 +27,14 @@ TEST(MockConfig, DefaultsMatchTheDocumentedFlags) {
 }
 
 TEST(MockConfig, ParsesEveryFlag) {
-  MockArgs a = parse({"--host", "::1", "--port", "0", "--ttft-ms", "12.5", "--itl-ms", "3", "--output-tokens",
+  MockArgs a = parse({"--host", "::1", "--port", "0", "--ttft-ms", "12.5", "--ttft-jitter-ms", "4", "--itl-ms", "3", "--output-tokens",
                       "100", "--tokens-per-chunk", "4", "--error-rate", "0.25", "--workers", "3", "--seed",
                       "42", "--model", "llama", "--close-after-stream"});
   ASSERT_EQ(a.error, "");
   EXPECT_EQ(a.config.host, "::1");
   EXPECT_EQ(a.config.port, 0);
   EXPECT_DOUBLE_EQ(a.config.ttft_ms, 12.5);
+  EXPECT_DOUBLE_EQ(a.config.ttft_jitter_ms, 4.0);
   EXPECT_DOUBLE_EQ(a.config.itl_ms, 3.0);
   EXPECT_EQ(a.config.output_tokens, 100);
   EXPECT_EQ(a.config.tokens_per_chunk, 4);
