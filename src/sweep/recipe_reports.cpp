@@ -26,7 +26,12 @@ std::optional<double> parameter(const SweepCell& cell, const std::string& name) 
   return std::nullopt;
 }
 
-Json value_or_null(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+// Swept values print as written: a whole number as an integer (concurrency 8, not 8.0).
+Json value_or_null(const std::optional<double>& v) {
+  if (!v) return nullptr;
+  if (std::floor(*v) == *v && std::fabs(*v) < 9e15) return int64_t(*v);
+  return *v;
+}
 
 // Solves A·x = b (n x n, Gaussian elimination with partial pivoting); false when singular.
 bool solve(std::vector<std::vector<double>> a, std::vector<double> b, std::vector<double>& x) {
@@ -104,8 +109,9 @@ Json degradation_knee(const SweepAggregateInput& sweep, const RecipeOptions& o) 
   Json out = {{"metric_tag", o.degradation_metric},
               {"stat", o.degradation_stat},
               {"threshold", o.degradation_threshold},
-              {"baseline", baseline ? Json{{"concurrency", baseline->first}, {"value", baseline->second}} : Json(nullptr)},
-              {"knee", knee ? Json{{"concurrency", knee->first}, {"value", knee->second},
+              {"baseline", baseline ? Json{{"concurrency", value_or_null(baseline->first)}, {"value", baseline->second}}
+                                    : Json(nullptr)},
+              {"knee", knee ? Json{{"concurrency", value_or_null(knee->first)}, {"value", knee->second},
                                    {"ratio_to_baseline", knee->second / baseline->second}}
                             : Json(nullptr)},
               {"points", points}};
@@ -174,7 +180,8 @@ Json pareto_sweep(const SweepAggregateInput& sweep) {
                          value_or_null(mean_of(*d, "output_token_throughput_per_user_avg"))},
                         {"time_to_first_token_p99_ms", value_or_null(mean_of(*d, "time_to_first_token_p99"))}});
     for (size_t i : pareto_optimal(objectives)) front.push_back(value_or_null(parameter(*cells[i], "concurrency")));
-    shapes.push_back({{"isl", *isl}, {"osl", *osl}, {"points", points}, {"pareto_concurrencies", front}});
+    shapes.push_back({{"isl", value_or_null(isl)}, {"osl", value_or_null(osl)}, {"points", points},
+                      {"pareto_concurrencies", front}});
   }
   return {{"objectives", {{"maximize", "output_token_throughput"}, {"maximize_per_user", "output_token_throughput_per_user"}}},
           {"shapes", shapes}};

@@ -34,8 +34,8 @@ TEST(RecipeReports, DegradationKneeIsTheFirstConcurrencyPastTheThreshold) {
     in.cells.push_back(point({{"concurrency", std::to_string(c)}}, {{"request_latency_p99", v}}));
   RecipeOptions o;  // 20 % over the baseline (100): the first value above 120
   const auto j = degradation_knee(in, o);
-  EXPECT_EQ(j["baseline"]["concurrency"], 1.0);
-  EXPECT_EQ(j["knee"]["concurrency"], 8.0);
+  EXPECT_EQ(j["baseline"]["concurrency"], 1);
+  EXPECT_EQ(j["knee"]["concurrency"], 8);
   EXPECT_NEAR(j["knee"]["ratio_to_baseline"].get<double>(), 1.21, 1e-12);
 }
 
@@ -63,7 +63,7 @@ TEST(RecipeReports, ParetoSweepPerShape) {
   add(16, 370, 20);  // dominated by 4
   const auto j = pareto_sweep(in);
   ASSERT_EQ(j["shapes"].size(), 1u);
-  EXPECT_EQ(j["shapes"][0]["pareto_concurrencies"], nlohmann::ordered_json::parse("[1.0, 4.0]"));
+  EXPECT_EQ(j["shapes"][0]["pareto_concurrencies"], nlohmann::ordered_json::parse("[1, 4]"));
 }
 
 }  // namespace
