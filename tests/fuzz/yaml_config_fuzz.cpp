@@ -1,4 +1,4 @@
-// The YAML config pipeline (cli/yaml_tree, cli/yaml_config, cli/sweep_expansion,
+// The YAML config pipeline (cli/yaml_tree, cli/yaml_config, cli/sweep_expansion, multi_run:,
 // config/template_expression): any file is either mapped onto options or refused with one
 // ConfigError; nothing else may escape, crash or hang. Environment lookups answer from a fixed
 // table so that ${VAR} paths are reached without the process environment.
@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "cli/study_builder.h"
 #include "cli/sweep_expansion.h"
 #include "cli/yaml_config.h"
 #include "config/profile_config.h"
@@ -21,6 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   };
   try {
     const aiperf::YamlConfig config = aiperf::parse_yaml_config(in.rest(), "fuzz.yaml", env);
+    aiperf::convert_study_settings(aiperf::RawFlags{}, aiperf::OptionSources{}, &config);  // multi_run:
     const aiperf::SweepPlan plan = aiperf::expand_sweep(config);
     size_t checked = 0;
     for (const aiperf::Variation& v : plan.variations) {
