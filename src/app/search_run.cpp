@@ -3,6 +3,7 @@
 // search_history.json is rewritten after every iteration, so an interrupted search keeps
 // everything it learnt.
 #include <cmath>
+#include <fstream>
 #include <iostream>
 
 #include "app/study_run.h"
@@ -47,7 +48,9 @@ void add_slo_attainment(nlohmann::json& summary) {
 
 class SearchRunner {
  public:
-  explicit SearchRunner(const Study& study) : study_(study), se_(*study.settings.search) {
+  // `filters`: the SLA (a tier's, or the study's); `base`: where it writes ("" = the study's directory).
+  SearchRunner(const Study& study, std::vector<SlaFilter> filters, fs::path base)
+      : study_(study), se_(*study.settings.search), filters_(std::move(filters)), base_(std::move(base)) {
     shape_.search = true;
     shape_.num_runs = study.settings.multi_run.num_runs;
   }
@@ -56,7 +59,7 @@ class SearchRunner {
     PlannerSettings ps;
     ps.name = se_.planner;
     ps.dims = se_.space;
-    ps.filters = study_.settings.sla_filters;
+    ps.filters = filters_;
     ps.direction = se_.direction;
     ps.max_iterations = se_.max_iterations;
     ps.initial_points = se_.initial_points;
@@ -66,7 +69,8 @@ class SearchRunner {
     // trial per probe it latches at once (docs/sweeps.md).
     ps.stability_trials = std::min(2, shape_.num_runs);
     planner_ = make_search_planner(ps);
-    base_ = study_base_dir(study_);
+    if (base_.empty()) base_ = study_base_dir(study_);
+    fs::create_directories(base_);
     std::cout << "Search (" << se_.planner << (se_.recipe.empty() ? "" : ", recipe " + se_.recipe) << ") over";
     for (const SearchDimension& d : se_.space) std::cout << " " << d.path << " [" << d.lo << ", " << d.hi << "]";
     std::cout << ", at most " << se_.max_iterations << " iteration(s) of " << shape_.num_runs
@@ -125,7 +129,7 @@ class SearchRunner {
     }
     std::optional<MetricStat> objective;
     if (!se_.metric.empty()) objective = MetricStat{se_.metric, se_.stat};
-    ProbeResult result = probe_from_summaries(point, summaries, study_.settings.sla_filters, objective);
+    ProbeResult result = probe_from_summaries(point, summaries, filters_, objective);
     planner_->observe(result);
     Json entry = {{"iteration_idx", iteration},
                   {"variation_values", point_json(se_, point)},
@@ -135,15 +139,15 @@ class SearchRunner {
                   {"successful_trials", result.successful_trials},
                   {"passing_trials", result.passing_trials}};
     Json observed = Json::object();
-    for (size_t f = 0; f < study_.settings.sla_filters.size(); ++f)
-      observed[sla_filter_text(study_.settings.sla_filters[f])] = optional_number(result.observed[f]);
-    if (!study_.settings.sla_filters.empty()) entry["observed"] = observed;
+    for (size_t f = 0; f < filters_.size(); ++f)
+      observed[sla_filter_text(filters_[f])] = optional_number(result.observed[f]);
+    if (!filters_.empty()) entry["observed"] = observed;
     entry["artifact_dirs"] = dirs;
     history_.push_back(entry);
     std::cout << "search iteration " << iteration << ": " << point_json(se_, point).dump() << " -> "
               << (result.successful_trials == 0 ? "no successful trial" : result.feasible ? "feasible" : "infeasible");
-    for (size_t f = 0; f < study_.settings.sla_filters.size(); ++f)
-      if (result.observed[f]) std::cout << ", " << study_.settings.sla_filters[f].metric_tag << " " << study_.settings.sla_filters[f].stat
+    for (size_t f = 0; f < filters_.size(); ++f)
+      if (result.observed[f]) std::cout << ", " << filters_[f].metric_tag << " " << filters_[f].stat
                                         << " " << *result.observed[f];
     if (result.objective) std::cout << ", " << se_.metric << " " << se_.stat << " " << *result.objective;
     std::cout << std::endl;
@@ -180,7 +184,7 @@ class SearchRunner {
                        {"hi", d.kind == SearchKind::integer ? Json(std::llround(d.hi)) : Json(d.hi)},
                        {"kind", d.kind == SearchKind::integer ? "int" : "real"}});
     Json filters = Json::array();
-    for (const SlaFilter& f : study_.settings.sla_filters) filters.push_back(sla_filter_text(f));
+    for (const SlaFilter& f : filters_) filters.push_back(sla_filter_text(f));
     Json objective = nullptr;
     if (!se_.metric.empty())
       objective = {{"metric", se_.metric}, {"stat", se_.stat}, {"direction", direction_name(se_.direction) ? Json(direction_name(se_.direction)) : Json(nullptr)}};
@@ -206,7 +210,7 @@ class SearchRunner {
     }
     doc["convergence_reason"] = reason.empty() ? Json(nullptr) : Json(reason);
     if (se_.space.size() == 1) {
-      Json summary = boundary_summary(se_.space[0], study_.settings.sla_filters, results_);
+      Json summary = boundary_summary(se_.space[0], filters_, results_);
       if (se_.planner != "grid") {  // grid's extras are sla_breach.json, written on their own
         const Json extras = planner_->boundary_extras();  // kept: items() refers into it
         for (const auto& [k, v] : extras.items()) summary[k] = v;
@@ -222,7 +226,7 @@ class SearchRunner {
     std::cout << "\nSearch finished (" << reason << ") after " << results_.size() << " iteration(s): "
               << (base_ / "search_history.json").string() << std::endl;
     if (se_.space.size() == 1) {
-      const Json summary = boundary_summary(se_.space[0], study_.settings.sla_filters, results_);
+      const Json summary = boundary_summary(se_.space[0], filters_, results_);
       const Json& fmax = summary["feasible_max"];
       const Json& imin = summary["infeasible_min"];
       std::cout << "Limit: " << se_.space[0].path << " "
@@ -237,6 +241,7 @@ class SearchRunner {
 
   const Study& study_;
   const SearchSettings& se_;
+  const std::vector<SlaFilter> filters_;
   StudyShape shape_;
   fs::path base_;
   std::optional<uint64_t> seed_;
@@ -246,8 +251,43 @@ class SearchRunner {
   int failed_ = 0;
 };
 
+// --search-sla-tier: one search per tier, each in <base>/<label>/ with its own search_history.json,
+// and <base>/search_tiers.json side by side (our layout; upstream's is not documented). Points
+// are probed anew for each tier.
+int run_tiers(const Study& study) {
+  const fs::path base = study_base_dir(study);
+  Json tiers = Json::array();
+  int code = 0;
+  for (const SlaTier& tier : study.settings.sla_tiers) {
+    std::cout << "\n=== tier " << tier.label << std::endl;
+    code = std::max(code, SearchRunner(study, tier.filters, base / tier.label).run());
+    const Json history = Json::parse(std::ifstream(base / tier.label / "search_history.json"));
+    Json filters = Json::array();
+    for (const SlaFilter& f : tier.filters) filters.push_back(sla_filter_text(f));
+    Json entry = {{"label", tier.label}, {"sla_filters", filters},
+                  {"iterations", history["iterations"].size()},
+                  {"convergence_reason", history["convergence_reason"]}, {"best", history["best"]}};
+    if (history.contains("boundary_summary")) entry["boundary_summary"] = history["boundary_summary"];
+    tiers.push_back(entry);
+    write_text_file(base / "search_tiers.json",
+                    pretty_json_text(Json{{"schema_version", "1.0"}, {"aiperf_version", AIPERF_VERSION}, {"tiers", tiers}}) + "\n");
+    if (code == 130) break;
+  }
+  std::cout << "\nTiers:";
+  for (const Json& t : tiers) {
+    const Json* b = t.contains("boundary_summary") ? &t["boundary_summary"] : nullptr;
+    std::cout << " " << t["label"].get<std::string>() << " "
+              << (b && (*b)["feasible_max"].is_object() ? (*b)["feasible_max"]["value"].dump() : std::string("none"));
+  }
+  std::cout << " (" << (base / "search_tiers.json").string() << ")" << std::endl;
+  return code;
+}
+
 }  // namespace
 
-int run_search(const Study& study) { return SearchRunner(study).run(); }
+int run_search(const Study& study) {
+  if (!study.settings.sla_tiers.empty()) return run_tiers(study);
+  return SearchRunner(study, study.settings.sla_filters, {}).run();
+}
 
 }  // namespace aiperf

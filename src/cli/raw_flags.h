@@ -60,7 +60,7 @@ struct RawFlags {
   std::string convergence_metric, convergence_stat, convergence_threshold, convergence_mode;
   std::string parameter_sweep_cooldown, parameter_sweep_mode, sweep_type;
   bool parameter_sweep_same_seed = false, no_sweep_table = false;
-  std::vector<std::string> variants, search_space, search_sla;
+  std::vector<std::string> variants, search_space, search_sla, search_sla_tiers;
   std::string search_metric, search_stat, search_direction, search_max_iterations, search_initial_points;
   std::string search_random_seed, search_planner, search_percentile_pooling, search_recipe, search_style;
   std::string optuna_sampler, optuna_acquisition, optuna_terminator, bo_constraint_mode;

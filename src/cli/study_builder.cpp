@@ -120,6 +120,8 @@ class Builder {
     else if (yaml_plan) sweep_yaml(study, *yaml_plan);
     else if (search) plan_search(study);
     else study.variations.push_back({"", {}, convert({})});
+    if (!study.settings.sla_tiers.empty() && !study.settings.search)
+      throw ConfigError("--search-sla-tier tiers a search: add --search-space and --search-planner (or a search recipe)");
     unique_names(study);
     check(study);
     return study;
@@ -464,7 +466,7 @@ class Builder {
           throw ConfigError(typed("--search-style") + ": '" + style +
                             "' is not one of smooth_isotonic, monotonic, bo, optuna, grid");
         se.space = {concurrency};
-        if (filters.empty())
+        if (filters.empty() && study.settings.sla_tiers.empty())
           throw ConfigError("--search-recipe max-concurrency-under-sla needs an SLA: --search-sla TAG:STAT:OP:VALUE, or "
                             "--ttft-sla-ms / --itl-sla-ms / --e2e-sla-ms / --error-rate-sla");
       } else if (recipe == "max-throughput-ttft-sla" || recipe == "max-throughput-itl-sla") {
@@ -514,7 +516,11 @@ class Builder {
   }
 
   void finish_search(Study& study, SearchSettings se) {
-    const std::vector<SlaFilter>& filters = study.settings.sla_filters;
+    // With tiers each runs its own search; the first tier's filters stand for them in the checks.
+    const std::vector<SlaFilter>& filters =
+        study.settings.sla_tiers.empty() ? study.settings.sla_filters : study.settings.sla_tiers.front().filters;
+    if (!study.settings.sla_tiers.empty() && se.space.size() != 1)
+      throw ConfigError("--search-sla-tier needs a search over one dimension (one --search-space)");
     if (se.space.empty()) throw ConfigError("the search needs --search-space PATH:LO,HI[:int|real] (or --search-recipe)");
     std::vector<const OptionSpec*> specs;
     for (const SearchDimension& d : se.space) {

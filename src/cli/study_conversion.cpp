@@ -1,6 +1,7 @@
 // §3.17's flags and the YAML `multi_run:` section to StudySettings (cli-and-load.md §5.2-§5.6).
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "cli/number_flags.h"
 #include "common/edit_distance.h"
@@ -187,6 +188,31 @@ StudySettings convert_study_settings(const RawFlags& r, const OptionSources& s, 
 
   for (const std::string& text : r.search_sla) st.sla_filters.push_back(parse_sla_filter(text, typed(s, "--search-sla")));
   add_sugar_slas(r, s, st.sla_filters);
+  std::set<std::string> labels;
+  for (const std::string& text : r.search_sla_tiers) {
+    const std::string flag = typed(s, "--search-sla-tier");
+    const size_t colon = text.find(':');
+    if (colon == std::string::npos || colon == 0)
+      throw ConfigError(flag + " '" + text + "': expected LABEL:FILTER[,FILTER...], e.g. gold:time_to_first_token:p99:le:200");
+    SlaTier tier{text.substr(0, colon), {}};
+    if (tier.label.find_first_of("/\\<>\"|?* .") != std::string::npos)
+      throw ConfigError(flag + " '" + text + "': the label names a directory; use letters, digits, - and _");
+    if (!labels.insert(tier.label).second) throw ConfigError(flag + ": the label '" + tier.label + "' is used twice");
+    for (size_t start = colon + 1;;) {
+      const size_t comma = text.find(',', start);
+      tier.filters.push_back(parse_sla_filter(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start), flag));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    st.sla_tiers.push_back(std::move(tier));
+  }
+  if (!st.sla_tiers.empty()) {
+    if (st.sla_tiers.size() < 2 || st.sla_tiers.size() > 10)
+      throw ConfigError(typed(s, "--search-sla-tier") + ": give 2 to 10 tiers (got " + std::to_string(st.sla_tiers.size()) + ")");
+    if (!st.sla_filters.empty())
+      throw ConfigError(typed(s, "--search-sla-tier") + " sets each tier's SLA filters: it cannot be combined with "
+                        "--search-sla or an --*-sla-ms / --error-rate-sla");
+  }
   return st;
 }
 

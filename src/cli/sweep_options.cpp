@@ -81,7 +81,8 @@ std::span<const OptionSpec> sweep_options() {
        .help = "Deprecated upstream and ignored."},
       {.names = "--search-sla", .metavar = "TAG:STAT:OP:VALUE", .sink = &RawFlags::search_sla,
        .help = "An SLA, e.g. time_to_first_token:p99:le:600 (op lt, le, gt, ge; repeatable)."},
-      {.names = "--search-sla-tier", .owner = "issue 18 follow-up: the multi-tier SLA planner"},
+      {.names = "--search-sla-tier", .metavar = "LABEL:FILTER[,FILTER]", .sink = &RawFlags::search_sla_tiers,
+       .help = "2-10 SLA tiers, e.g. gold:time_to_first_token:p99:le:200 (repeatable): the search runs once per tier."},
       {.names = "--search-recipe", .metavar = "NAME", .sink = &RawFlags::search_recipe,
        .help = "A preset search or sweep (docs/sweeps.md).",
        .choices = [] {

@@ -50,11 +50,18 @@ struct SearchSettings {
   bool pooled_percentiles = false;       // --search-percentile-pooling pooled
 };
 
+// --search-sla-tier LABEL:FILTER[,FILTER...]: one search per tier, each under its own filters.
+struct SlaTier {
+  std::string label;
+  std::vector<SlaFilter> filters;
+};
+
 struct StudySettings {
   MultiRunSettings multi_run;
   SweepRunSettings sweep;
   std::vector<SlaFilter> sla_filters;    // --search-sla and the *-sla-ms sugar
   std::optional<SearchSettings> search;
+  std::vector<SlaTier> sla_tiers;        // 2..10, or none
 };
 
 }  // namespace aiperf

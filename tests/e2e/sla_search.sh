@@ -3,7 +3,7 @@
 # serving model puts the knee of "ITL avg <= 22.5 ms" at a concurrency computed on paper
 # (`aiperf-mock-server --print-knee`, docs/mock-server.md); monotonic_sla and smooth_isotonic must
 # both find exactly it, write search_history.json with a boundary summary whose verdicts agree
-# with each iteration's own summary, and print the limit.
+# with each iteration's own summary, and print the limit; and --search-sla-tier runs one search per tier.
 #
 # Model: 64 slots, instant prefill, decode steps of 2 + 1·b ms: ITL = 2 + C for C <= 64, so the
 # knee of ITL <= 22.5 ms is C = 20 (C = 20: 22 ms, C = 21: 23 ms). The SLA is on the median ITL:
@@ -46,4 +46,21 @@ print("%s: limit %d (knee %d) in %d probes, %s" % (h["config"]["planner"], b["fe
 }
 search monotonic monotonic_sla
 search smooth smooth_isotonic
+
+# Tiers: one search per tier (ITL = 2 + C: gold <= 12.5 ms holds to C = 10, silver <= 22.5 ms to 20).
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type chat --streaming --isl 64 --osl 8 \
+  --request-count 48 --ui none --search-space phases.profiling.concurrency:1,64:int --search-planner monotonic_sla \
+  --search-sla-tier gold:inter_token_latency:p50:le:12.5 --search-sla-tier silver:inter_token_latency:p50:le:22.5 \
+  --artifact-dir "$WORK/tiers" >"$WORK/tiers.out" 2>&1 || { cat "$WORK/tiers.out"; fail "the tiered search failed"; }
+py '
+import json, os, sys
+base = sys.argv[1]
+t = json.load(open(os.path.join(base, "search_tiers.json")))["tiers"]
+assert [x["label"] for x in t] == ["gold", "silver"], t
+assert [x["boundary_summary"]["feasible_max"]["value"] for x in t] == [10, 20], [x["boundary_summary"] for x in t]
+for x in t:
+    h = json.load(open(os.path.join(base, x["label"], "search_history.json")))
+    assert h["config"]["sla_filters"] == x["sla_filters"], (h["config"], x)
+' "$WORK/tiers"
+grep -q "^Tiers: gold 10 silver 20 " "$WORK/tiers.out" || { tail -3 "$WORK/tiers.out"; fail "no tiers line"; }
 echo "PASS"

@@ -155,6 +155,24 @@ TEST(StudyBuilder, Recipes) {
             "--search-space, --search-planner, --search-metric or --search-direction");
 }
 
+TEST(StudyBuilder, SlaTiers) {
+  const Study s = study_of({"--search-space", "concurrency:1,64:int", "--search-planner", "monotonic_sla",
+                            "--search-sla-tier", "gold:time_to_first_token:p99:le:200,request_latency:avg:le:900",
+                            "--search-sla-tier", "silver:time_to_first_token:p99:le:600"});
+  ASSERT_EQ(s.settings.sla_tiers.size(), 2u);
+  EXPECT_EQ(s.settings.sla_tiers[0].label, "gold");
+  EXPECT_EQ(s.settings.sla_tiers[0].filters.size(), 2u);
+  EXPECT_EQ(s.settings.sla_tiers[1].filters[0].threshold, 600);
+  EXPECT_EQ(error_of({"--search-space", "concurrency:1,64:int", "--search-planner", "monotonic_sla", "--search-sla-tier",
+                      "gold:time_to_first_token:p99:le:200"}),
+            "--search-sla-tier: give 2 to 10 tiers (got 1)");
+  EXPECT_EQ(error_of({"--search-sla-tier", "a:request_latency:avg:le:1", "--search-sla-tier", "b:request_latency:avg:le:2"}),
+            "--search-sla-tier tiers a search: add --search-space and --search-planner (or a search recipe)");
+  EXPECT_EQ(error_of({"--search-space", "concurrency:1,64:int", "--search-planner", "monotonic_sla", "--search-sla-tier",
+                      "a:request_latency:avg:le:1", "--search-sla-tier", "a:request_latency:avg:le:2"}),
+            "--search-sla-tier: the label 'a' is used twice");
+}
+
 TEST(StudyBuilder, OneWayAtATime) {
   EXPECT_THAT(error_of({"--concurrency", "1,2", "--search-space", "concurrency:1,5"}),
               ::testing::StartsWith("a study is defined one way at a time"));
