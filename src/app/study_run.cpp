@@ -250,7 +250,8 @@ class SweepRunner {
       }
       std::cout << "\nSweep aggregate: " << (dir / kSweepJson).string() << std::endl;
     }
-    if (show_table_ || (shape_.sweep && settings_.sweep.show_table)) {
+    // On a terminal the live table already shows every cell; elsewhere it is printed once, here.
+    if (!show_table_ && shape_.sweep && settings_.sweep.show_table) {
       std::vector<SweepTableRow> rows;
       for (size_t v = 0; v < records_.size(); ++v)
         for (const TrialRecord& r : records_[v])
