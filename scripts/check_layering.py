@@ -25,7 +25,8 @@ ALLOWED = {
     "metrics": ["endpoints", "tokenizer"],
     "export": ["metrics"],
     "sweep": ["config"],
-    "app": ["cli", "transport", "export"],
+    "plot": ["common"],
+    "app": ["cli", "transport", "export", "plot"],
     "mock_server": ["common", "tokenizer"],
 }
 

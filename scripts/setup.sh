@@ -15,9 +15,13 @@ else
     libpcre2-dev libzstd-dev libsnappy-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libsndfile1-dev libxxhash-dev
     libspdlog-dev
     libyaml-cpp-dev
+    # charts: cairo draws, pango sets text in DejaVu Sans
+    libcairo2-dev libpango1.0-dev fonts-dejavu-core
     # tests
     libgtest-dev libgmock-dev googletest python3 openssl procps flac
     python3-jsonschema python3-yaml
+    # report.html is opened in a real browser (driven by puppeteer-core from npm)
+    chromium
     # benchmarks (peers measured in the same run)
     wrk nghttp2-client
     # real-server tier (llama.cpp is cloned from a git bundle; health and /metrics via curl)

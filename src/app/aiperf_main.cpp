@@ -5,9 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "app/analyze_swim_lane_command.h"
 #include "app/analyze_trace_command.h"
 #include "app/chat_command.h"
 #include "app/config_command.h"
+#include "app/plot_command.h"
 #include "app/plugins_command.h"
 #include "app/profile_run.h"
 #include "app/study_run.h"
@@ -42,6 +44,8 @@ int main(int argc, char** argv) {
                         (u.nearest.empty() ? "" : " (did you mean " + u.nearest + "?)") + "; it is ignored");
   if (args[0] == "tokenize") return aiperf::run_tokenize_command({args.begin() + 1, args.end()});
   if (args[0] == "analyze-trace") return aiperf::run_analyze_trace_command({args.begin() + 1, args.end()});
+  if (args[0] == "analyze") return aiperf::run_analyze_command({args.begin() + 1, args.end()});
+  if (args[0] == "plot") return aiperf::run_plot_command({args.begin() + 1, args.end()});
   if (args[0] == "plugins") return aiperf::run_plugins_command({args.begin() + 1, args.end()});
   if (args[0] == "config") return aiperf::run_config_command({args.begin() + 1, args.end()});
   if (args[0] == "validate") return aiperf::run_validate_command({args.begin() + 1, args.end()});
@@ -56,7 +60,7 @@ int main(int argc, char** argv) {
   }
   if (args[0] != "profile") {
     std::cerr << "error: unknown command '" << args[0]
-              << "' (supported: profile, config, validate, chat, plugins, tokenize, analyze-trace, --install-completion)\n";
+              << "' (supported: profile, plot, config, validate, chat, plugins, tokenize, analyze-trace, analyze, --install-completion)\n";
     return 1;
   }
   aiperf::LogFileCloser log_file_closer;  // after the error below is written to the run's log

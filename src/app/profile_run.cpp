@@ -1,5 +1,6 @@
 #include "app/profile_run.h"
 
+
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <random>
 
 #include "app/client_self_check.h"
+#include "app/plot_command.h"
 #include "app/interrupt.h"
 #include "common/block_file_stream.h"
 #include "common/clock.h"
@@ -511,6 +513,8 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
   }
   export_run(config, summary, info, artifact_dir);
   if (adaptive) std::cout << adaptive->console_line() << std::endl;
+  // A study's trials leave auto_plot off: the study plots once, over all of them.
+  const bool plot_failed = config.auto_plot && !auto_plot(artifact_dir, config.plot_required) && config.plot_required;
 
   if (failure_threshold.tripped()) {
     log(LogLevel::error, failure_threshold.reason() + "; the run was stopped and its partial results written");
@@ -532,7 +536,7 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
     log(LogLevel::error, "the client was the bottleneck (client_bound) and --fail-on-client-bound is set");
     return kClientBoundExitCode;
   }
-  return 0;
+  return plot_failed ? 1 : 0;
 }
 
 }  // namespace aiperf

@@ -244,6 +244,11 @@ class SearchRunner {
   const std::vector<SlaFilter> filters_;
   StudyShape shape_;
   fs::path base_;
+
+ public:
+  const fs::path& base() const { return base_; }
+
+ private:
   std::optional<uint64_t> seed_;
   std::unique_ptr<SearchPlanner> planner_;
   std::vector<ProbeResult> results_;
@@ -273,6 +278,7 @@ int run_tiers(const Study& study) {
                     pretty_json_text(Json{{"schema_version", "1.0"}, {"aiperf_version", AIPERF_VERSION}, {"tiers", tiers}}) + "\n");
     if (code == 130) break;
   }
+  code = plot_study(study, base, code);
   std::cout << "\nTiers:";
   for (const Json& t : tiers) {
     const Json* b = t.contains("boundary_summary") ? &t["boundary_summary"] : nullptr;
@@ -287,7 +293,9 @@ int run_tiers(const Study& study) {
 
 int run_search(const Study& study) {
   if (!study.settings.sla_tiers.empty()) return run_tiers(study);
-  return SearchRunner(study, study.settings.sla_filters, {}).run();
+  SearchRunner runner(study, study.settings.sla_filters, {});
+  const int code = runner.run();
+  return plot_study(study, runner.base(), code);
 }
 
 }  // namespace aiperf

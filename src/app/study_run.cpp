@@ -272,6 +272,11 @@ class SweepRunner {
   const StudySettings& settings_;
   StudyShape shape_;
   fs::path base_;
+
+ public:
+  const fs::path& base() const { return base_; }
+
+ private:
   bool show_table_ = false;
   std::optional<ConvergenceCheck> checks_;
   std::vector<std::vector<TrialRecord>> records_;
@@ -292,7 +297,9 @@ int run_study(const Study& study) {
   check_study_metrics(study);
   install_study_signal_handlers();
   if (study.settings.search) return run_search(study);
-  return SweepRunner(study).run();
+  SweepRunner runner(study);
+  const int code = runner.run();
+  return plot_study(study, runner.base(), code);
 }
 
 }  // namespace aiperf

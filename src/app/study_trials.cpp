@@ -1,9 +1,12 @@
 #include "app/study_trials.h"
 
+#include "app/plot_command.h"
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
 
+#include "app/plot_command.h"
 #include "app/profile_run.h"
 #include "app/trial_process.h"
 #include "common/edit_distance.h"
@@ -102,6 +105,7 @@ TrialRecord run_trial(ProfileConfig config, const fs::path& dir, std::optional<u
   config.artifact_root = dir.string();
   config.artifact_dir_given = true;
   if (seed) config.random_seed = seed;
+  config.auto_plot = false;  // the study plots once, after its last trial
   if (skip_warmup) {
     config.warmup_request_count.reset();
     config.warmup_duration.reset();
@@ -125,6 +129,13 @@ TrialRecord run_trial(ProfileConfig config, const fs::path& dir, std::optional<u
                                                     (last.empty() ? "" : ": " + last);
   }
   return r;
+}
+
+int plot_study(const Study& study, const fs::path& base, int code) {
+  const ProfileConfig& config = study.variations.front().config;
+  if (!config.auto_plot || base.empty()) return code;
+  const bool plotted = auto_plot(base, config.plot_required);
+  return !plotted && config.plot_required && code == 0 ? 1 : code;
 }
 
 fs::path study_base_dir(const Study& study) {

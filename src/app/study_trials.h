@@ -33,6 +33,10 @@ TrialRecord run_trial(ProfileConfig config, const std::filesystem::path& dir, st
 // whose stimulus names the sweep (`concurrency_sweep_8_16_32`).
 std::filesystem::path study_base_dir(const Study& study);
 
+// --auto-plot on a study: one `aiperf plot` over its base directory after the last trial (the
+// trials themselves do not plot). Returns `code`, or 1 when it was 0 and a --plot-required plot failed.
+int plot_study(const Study& study, const std::filesystem::path& base, int code);
+
 // The seed of variation `index`: --random-seed (or 42 with --set-consistent-seed) plus the index,
 // unless --parameter-sweep-same-seed; none when neither is set.
 std::optional<uint64_t> variation_seed(const Study& study, size_t index);

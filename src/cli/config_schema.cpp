@@ -278,7 +278,7 @@ nlohmann::ordered_json config_json_schema() {
         {"variables", {{"type", "object"}}},
         {"random_seed", either({{"type", "integer"}, {"minimum", 0}})},
         {"no_sweep_table", {{"type", "boolean"}}},
-        {"plot", {{"type", {"string", "object"}}}}}}};
+        {"plot", {{"type", {"boolean", "object"}}}}}}};
   // The legacy flat form puts the body's keys at the top level.
   const Json body_properties = body["properties"];
   for (const auto& [k, v] : body_properties.items())

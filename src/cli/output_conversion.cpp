@@ -66,6 +66,8 @@ void ProfileConverter::convert_output(ProfileConfig& c, const RawFlags& r) const
   c.fail_on_client_bound = r.fail_on_client_bound;
   c.show_trace_timing = r.show_trace_timing;
   c.export_http_trace = r.export_http_trace;
+  c.auto_plot = r.auto_plot;
+  c.plot_required = r.plot_required;
   c.verbosity = r.extra_verbose ? 2 : std::min(r.verbose, 2);
   if (given("--log-level")) {
     c.log_level = parse_choice<LogLevel>(name("--log-level"), r.log_level);

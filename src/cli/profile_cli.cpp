@@ -213,12 +213,43 @@ void require_model(const std::string& file, const OptionSources& sources) {
     throw ConfigError(file + ": a model is required (benchmark.model, or -m/--model on the command line)");
 }
 
+// The envelope's `plot:` (its shape upstream is not pinned down; ours, docs/config.md): `true`
+// or `{enabled: bool, required: bool}`, the same as artifacts.auto_plot / artifacts.plot_required,
+// which win when the body also sets them.
+void apply_plot_envelope(YamlConfig& config) {
+  if (config.plot.is_null()) return;
+  auto fail = [&](const YamlMark& at, const std::string& why) {
+    throw ConfigError(yaml_location(config.file, at) + ": plot: " + why);
+  };
+  std::optional<bool> enabled, required;
+  if (config.plot.is_scalar()) {
+    enabled = yaml_bool(config.plot);
+    if (!enabled) fail(config.plot.mark, "expected true, false or {enabled: bool, required: bool}");
+  } else if (config.plot.is_map()) {
+    for (const YamlEntry& e : config.plot.entries) {
+      std::optional<bool> v = yaml_bool(e.value);
+      if (e.key != "enabled" && e.key != "required") fail(e.key_mark, "unknown key '" + e.key + "' (keys: enabled, required)");
+      if (!v) fail(e.value.mark, e.key + ": expected true or false");
+      (e.key == "enabled" ? enabled : required) = v;
+    }
+  } else {
+    fail(config.plot.mark, "expected true, false or {enabled: bool, required: bool}");
+  }
+  if (!config.body.is_map()) return;
+  YamlNode* artifacts = config.body.find("artifacts");
+  if (!artifacts) artifacts = &config.body.set("artifacts", YamlNode::make_map(config.plot.mark));
+  if (!artifacts->is_map()) return;  // the body's own check names it
+  if (enabled && !artifacts->find("auto_plot"))
+    artifacts->set("auto_plot", YamlNode::make_scalar(*enabled ? "true" : "false", config.plot.mark));
+  if (required && !artifacts->find("plot_required"))
+    artifacts->set("plot_required", YamlNode::make_scalar(*required ? "true" : "false", config.plot.mark));
+}
+
 YamlConfig load_config_file(const std::string& path) {
   if (path.empty()) throw ConfigError("--config: empty path");
   YamlConfig config = load_yaml_config(path, process_environment());
   for (const std::string& w : config.warnings) log_warning(w);
-  if (!config.plot.is_null())
-    throw ConfigError(path + ": plot: plots are not supported yet by aiperf-cpp (issue 19: plots)");
+  apply_plot_envelope(config);
   return config;
 }
 
@@ -282,9 +313,11 @@ std::string aiperf_usage() {
          "\n"
          "Commands:\n"
          "  profile    Run a benchmark against an OpenAI-compatible endpoint (-f/--config run.yaml)\n"
+         "  plot       Charts (PNG) and an interactive report.html from finished runs; --dashboard serves them\n"
          "  config     init (bundled YAML templates), validate and expand (a sweep's variations) a YAML file\n"
          "  tokenize   Count or list the tokens of a text under a tokenizer\n"
          "  analyze-trace  Statistics of a mooncake trace (ISL/OSL, prefix-cache hit rates)\n"
+         "  analyze swim-lane  Per-session swim lanes of a run with its concurrency curve (PNG, --html)\n"
          "  plugins    List endpoint types, dataset loaders, arrival patterns, ... (what each option accepts)\n"
          "  chat       One streamed chat turn (-q) or an interactive chat: TTFT, tokens/s, latency per turn\n"
          "  validate   Check a dataset or trace file (--target mooncake-trace --input FILE) without a run\n"

@@ -52,6 +52,7 @@ struct RawFlags {
   bool tokenizer_trust_remote_code = false;
   bool ssl_verify = true, extra_verbose = false, fail_on_client_bound = false;
   bool show_trace_timing = false, export_http_trace = false;
+  bool auto_plot = false, plot_required = false;
   int verbose = 0;
   std::vector<std::string> goodput;
   // Multi-run, sweep and search (cli-and-load.md §3.17).

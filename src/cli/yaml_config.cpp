@@ -47,7 +47,6 @@ const LaterKey kLaterKeys[] = {
     {"dataset.synthesis.prefix_root_multiplier", "issue 24: accuracy, video, prompt options"},
     {"dataset.synthesis.prompt_len_multiplier", "issue 24: accuracy, video, prompt options"},
     {"dataset.synthesis.max_isl", "issue 24: accuracy, video, prompt options"},
-    {"artifacts.auto_plot", "issue 19: plots"},
     {"artifacts.user_files", "issue 23: agentic benchmarks and server hooks"},
     {"runtime.workers_min", "issue 22: cluster runs"},
     {"runtime.record_processors", "issue 22: cluster runs"},

@@ -251,6 +251,8 @@ struct OutputSettings {
   bool fail_on_client_bound = false;             // --fail-on-client-bound (ours): exit 3 when client_bound
   bool show_trace_timing = false;                // --show-trace-timing: http_req_* metrics and their table
   bool export_http_trace = false;                // --export-http-trace: trace_data in profile_export.jsonl
+  bool auto_plot = false;                        // --auto-plot: `aiperf plot` on the artifacts afterwards
+  bool plot_required = false;                    // --plot-required: a failed auto-plot exits non-zero
 
   // Console (§3.16, §3.19)
   UiType ui_type = UiType::none;                 // --ui-type / --ui (default: simple on a TTY)
