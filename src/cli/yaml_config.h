@@ -38,6 +38,10 @@ struct YamlConfig {
 };
 
 YamlConfig load_yaml_config(const std::string& path, const EnvLookup& env);
+
+// The envelope's `plot:` as the body's artifacts.auto_plot / artifacts.plot_required (which win);
+// a bad shape is a ConfigError naming file:line:column. Both loaders above apply it.
+void apply_plot_envelope(YamlConfig& config);
 YamlConfig parse_yaml_config(std::string_view text, const std::string& file, const EnvLookup& env);
 
 // Expands the body's shorthands in place (also used on a scenario's partial body).

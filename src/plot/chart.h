@@ -25,6 +25,7 @@ struct Axis {
   bool log = false;   // base-10 logarithmic; non-positive values are not drawn
   std::optional<double> min{};  // fixed range; unset: from the data
   std::optional<double> max{};
+  bool whole_numbers = false;  // ticks only on whole numbers (lanes, request rows, counts)
   // Multi-run charts: the summary statistic each point's coordinate is (summary[metric][stat]),
   // so the HTML report can switch the statistic; `better` ("lower" | "higher") orients the
   // Pareto frontier. Empty for per-request charts. `divide_by` > 0: the plotted value is

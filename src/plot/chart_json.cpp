@@ -30,8 +30,15 @@ const char* kind_name(SeriesKind kind) {
 }
 
 json axis_json(const Axis& axis) {
-  return {{"title", axis.title}, {"unit", axis.unit}, {"log", axis.log}, {"min", optional_number(axis.min)},
-          {"max", optional_number(axis.max)}};
+  json out = {{"title", axis.title}, {"unit", axis.unit}, {"log", axis.log}, {"min", optional_number(axis.min)},
+              {"max", optional_number(axis.max)}, {"whole_numbers", axis.whole_numbers}};
+  if (!axis.metric.empty()) {
+    out["metric"] = axis.metric;
+    out["stat"] = axis.stat;
+    out["better"] = axis.better;
+    if (axis.divide_by > 0) out["divide_by"] = axis.divide_by;
+  }
+  return out;
 }
 
 json series_json(const Series& s) {

@@ -111,7 +111,7 @@ class Renderer {
 
   double draw_header(double top);
   Extents measure_data() const;
-  Ticks choose_ticks(AxisRange range, bool log, double length, bool horizontal) const;
+  Ticks choose_ticks(AxisRange range, bool log, double length, bool horizontal, bool whole = false) const;
   void draw_grid(const Ticks& x_ticks, const Ticks& y_ticks);
   void draw_axes(const Ticks& x_ticks, const Ticks& y_ticks, const Ticks& y2_ticks, double title_h);
   void draw_series(const Series& s, std::size_t position);
@@ -201,7 +201,7 @@ Renderer::Extents Renderer::measure_data() const {
 
 // Ticks inside `range` whose labels do not collide along an axis of `length` px: fewer ticks
 // (a wider 1-2-5 step; on log axes first decades only) until they fit.
-Ticks Renderer::choose_ticks(AxisRange range, bool log, double length, bool horizontal) const {
+Ticks Renderer::choose_ticks(AxisRange range, bool log, double length, bool horizontal, bool whole) const {
   const TextStyle tick_style = style(kTickPx, theme_.muted);
   const AxisScale along(range, log, 0, length);
   int max_count = std::max(2, static_cast<int>(length / px(horizontal ? 90 : 48)));
@@ -224,7 +224,12 @@ Ticks Renderer::choose_ticks(AxisRange range, bool log, double length, bool hori
         if (inside >= 2) values = std::move(kept);
       }
     } else {
-      const LinearTicks linear = nice_linear_ticks(range.lo, range.hi, max_count);
+      LinearTicks linear = nice_linear_ticks(range.lo, range.hi, max_count);
+      if (whole && linear.step < 1) {  // counts and lane numbers: no tick between two whole numbers
+        linear.step = 1;
+        linear.values.clear();
+        for (double v = std::floor(range.lo); v <= std::ceil(range.hi); v += 1) linear.values.push_back(v);
+      }
       values = linear.values;
       step = linear.step;
     }
@@ -555,12 +560,12 @@ void Renderer::draw() {
   const double plot_h = std::max(10.0, bottom - top);
 
   const AxisRange y_range = choose_range(chart_.y, extents.y, extents.anchor_y);
-  const Ticks y_ticks = choose_ticks(y_range, chart_.y.log, plot_h, false);
+  const Ticks y_ticks = choose_ticks(y_range, chart_.y.log, plot_h, false, chart_.y.whole_numbers);
   AxisRange y2_range;
   Ticks y2_ticks;
   if (chart_.y2) {
     y2_range = choose_range(*chart_.y2, extents.y2, extents.anchor_y2);
-    y2_ticks = choose_ticks(y2_range, chart_.y2->log, plot_h, false);
+    y2_ticks = choose_ticks(y2_range, chart_.y2->log, plot_h, false, chart_.y2->whole_numbers);
   }
   const double axis_gap = px(kTickLength + 5);
   // A y margin holds the turned axis title, the widest tick label and the tick marks.
@@ -571,7 +576,7 @@ void Renderer::draw() {
   double right = chart_.y2 ? y_margin(*chart_.y2, y2_ticks) : px(kPad + 10);
   const AxisRange x_range = choose_range(chart_.x, extents.x, false);
   double plot_w = std::max(10.0, width_ - left - right);
-  Ticks x_ticks = choose_ticks(x_range, chart_.x.log, plot_w, true);
+  Ticks x_ticks = choose_ticks(x_range, chart_.x.log, plot_w, true, chart_.x.whole_numbers);
   if (!chart_.y2 && !x_ticks.values.empty()) {
     // The last x label is centred on its tick: keep it inside the image.
     const AxisScale along(x_range, chart_.x.log, 0, plot_w);
@@ -580,7 +585,7 @@ void Renderer::draw() {
     if (overflow > 0) {
       right += overflow;
       plot_w = std::max(10.0, width_ - left - right);
-      x_ticks = choose_ticks(x_range, chart_.x.log, plot_w, true);
+      x_ticks = choose_ticks(x_range, chart_.x.log, plot_w, true, chart_.x.whole_numbers);
     }
   }
 

@@ -96,7 +96,7 @@ Chart timeline(const RequestTable& r, const std::vector<std::size_t>& order, int
   c.title = "Request timeline";
   c.subtitle = "One line per request, from its start to its last byte; the prefill part (to the first token) marked";
   c.x = {.title = "Time since the first request", .unit = "s"};
-  c.y = {.title = "Request (in start order)", .unit = ""};
+  c.y = {.title = "Request (in start order)", .unit = "", .whole_numbers = true};
   std::vector<std::size_t> drawn;
   for (std::size_t i : order)
     if (r.start_ns[i] != 0 && r.end_ns[i] != 0) drawn.push_back(i);

@@ -173,9 +173,11 @@ Chart swim_lane_chart(const RequestTable& t, const SwimLaneOptions& options) {
   chart.x.unit = "s";
   chart.x.min = 0.0;
   chart.y.title = "Session lane";
+  chart.y.whole_numbers = true;
   chart.y2.emplace();
   chart.y2->title = "Requests in flight";
   chart.y2->min = 0.0;
+  chart.y2->whole_numbers = true;
 
   const SwimLaneLayout layout = swim_lane_layout(t);
   const std::vector<std::size_t> order = timed_requests_by_start(t);

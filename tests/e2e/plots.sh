@@ -103,6 +103,24 @@ run plot_required 1 "$AIPERF" profile "${BASE[@]}" --concurrency 1 --request-cou
 [ -s "$WORK/required/profile_export_aiperf.json" ] || fail "--plot-required: the run's exports are missing"
 rm "$HOME/.aiperf/plot_config.yaml"
 
+# The YAML envelope's plot: (ours: true, or {enabled, required}) is --auto-plot.
+cat >"$WORK/run.yaml" <<YAML
+plot: {enabled: true}
+benchmark:
+  model: test-model
+  tokenizer: builtin
+  endpoint: {url: "$MOCK_URL", streaming: true}
+  dataset: {prompts: {isl: 16, osl: 6}}
+  phases: {type: concurrency, concurrency: 2, requests: 8}
+  artifacts: {dir: "$WORK/yaml-run"}
+YAML
+run yaml_plot 0 "$AIPERF" profile -f "$WORK/run.yaml" --ui none
+[ -s "$WORK/yaml-run/plots/ttft_over_time.png" ] || { cat "$WORK/yaml_plot.out"; fail "plot: true did not plot"; }
+printf 'plot: {enabled: maybe}\n' >"$WORK/bad-plot.yaml"
+run yaml_bad_plot 1 "$AIPERF" config validate --config-file "$WORK/bad-plot.yaml"
+grep -q "bad-plot.yaml:1:.*plot: enabled: expected true or false" "$WORK/yaml_bad_plot.out" ||
+  { cat "$WORK/yaml_bad_plot.out"; fail "a bad plot: is not located"; }
+
 # --- 5. Bad input: one clear line, exit 1 --------------------------------------------------------
 run no_dir 1 "$AIPERF" plot "$WORK/nowhere"
 grep -q "nowhere: no such directory" "$WORK/no_dir.out" || { cat "$WORK/no_dir.out"; fail "missing dir not named"; }

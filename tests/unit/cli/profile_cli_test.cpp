@@ -264,7 +264,7 @@ TEST(ProfileCli, NotYetSupportedFlags) {
             "--allow-dataset-wrap is not supported yet by aiperf-cpp (issue 23: agentic benchmarks and server hooks)");
   EXPECT_EQ(error_of({"--gpu-telemetry"}),
             "--gpu-telemetry is not supported yet by aiperf-cpp (issue 21: telemetry and exporters)");
-  EXPECT_EQ(error_of({"--auto-plot"}), "--auto-plot is not supported yet by aiperf-cpp (issue 19: plots)");
+  EXPECT_EQ(error_of({"--stream"}), "--stream is not supported yet by aiperf-cpp (issue 21: telemetry and exporters)");
   EXPECT_EQ(error_of({"--request-rat", "1"}),
             "unknown option --request-rat (did you mean --request-rate?)");
   EXPECT_EQ(error_of({"--session-arrival-pattern", "poisson", "--request-rate", "1"}),

@@ -47,7 +47,8 @@ TEST(ChartJson, EveryFieldUnderItsOwnName) {
   EXPECT_EQ(j["title"], "Time to first token over time");
   EXPECT_EQ(j["subtitle"], "warm-up excluded");
   EXPECT_EQ(j["notes"], nlohmann::json({"GPU count unknown: throughput shown per deployment"}));
-  EXPECT_EQ(j["x"], nlohmann::json({{"title", "Time"}, {"unit", "s"}, {"log", false}, {"min", 0.0}, {"max", nullptr}}));
+  EXPECT_EQ(j["x"], nlohmann::json({{"title", "Time"}, {"unit", "s"}, {"log", false}, {"min", 0.0}, {"max", nullptr},
+                                          {"whole_numbers", false}}));
   EXPECT_EQ(j["y"]["log"], true);
   EXPECT_EQ(j["y"]["min"], nullptr);
   EXPECT_EQ(j["y"]["max"], 500.0);
