@@ -25,16 +25,20 @@ COMMON=(-m test-model --tokenizer builtin --endpoint-type chat --streaming --url
 "$BUILD/aiperf" profile "${COMMON[@]}" --concurrency 64 --request-count "$N" --artifact-dir "$WORK/run" >/dev/null
 "$BUILD/aiperf" profile "${COMMON[@]}" --concurrency "$(seq -s, 1 64)" --request-count 200 --artifact-dir "$WORK/sweep" >/dev/null
 
-measure() {  # label command...: wall seconds and peak RSS
+measure() {  # label command...: wall seconds and peak RSS (/usr/bin/time)
+  local label="$1"
+  shift
   /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >/dev/null
   read -r secs kb <"$WORK/time"
-  printf '%-48s %8.2f s %8.1f MB\n' "$1 ${*:2:2}" "$secs" "$(echo "$kb / 1024" | bc -l)"
+  printf '%-44s %8.2f s %8.1f MB\n' "$label" "$secs" "$(echo "$kb / 1024" | bc -l)"
 }
 echo "profile_export.jsonl: $(du -m "$WORK/run/profile_export.jsonl" | cut -f1) MB, $N requests"
-for _ in 1 2 3; do measure "$BUILD/aiperf" plot "$WORK/run" --output "$WORK/run-plots"; done
-for _ in 1 2 3; do measure python3 -c 'import json,sys
-for line in open(sys.argv[1]): json.loads(line)' "$WORK/run/profile_export.jsonl"; done
-for _ in 1 2 3; do measure "$BUILD/aiperf" plot "$WORK/sweep" --output "$WORK/sweep-plots"; done
+for _ in 1 2 3; do measure "aiperf plot, $N requests" "$BUILD/aiperf" plot "$WORK/run" --output "$WORK/run-plots"; done
+for _ in 1 2 3; do
+  measure "peer: python3 json.loads of every line" python3 -c 'import json, sys
+for line in open(sys.argv[1]): json.loads(line)' "$WORK/run/profile_export.jsonl"
+done
+for _ in 1 2 3; do measure "aiperf plot, 64-cell sweep" "$BUILD/aiperf" plot "$WORK/sweep" --output "$WORK/sweep-plots"; done
 for d in run sweep; do
   echo "$d report.html: $(du -k "$WORK/$d-plots/report.html" | cut -f1) kB"
   for _ in 1 2 3; do

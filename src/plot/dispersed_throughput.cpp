@@ -15,9 +15,10 @@ ThroughputCurve dispersed_throughput(const RequestTable& r, int64_t origin_ns, s
   for (std::size_t i = 0; i < r.size(); ++i) {
     if (r.failed(i) || !(r.osl[i] > 0) || r.start_ns[i] == 0 || r.end_ns[i] == 0) continue;
     const double prefill_ms = std::isnan(r.ttft_ms[i]) ? 0.0 : r.ttft_ms[i];
-    const double from = double(r.start_ns[i] - origin_ns) / 1e9 + prefill_ms / 1e3;
-    const double to = double(r.end_ns[i] - origin_ns) / 1e9;
-    if (to < from) continue;  // a clock anomaly: nothing sensible to spread
+    const double from = seconds_since(r.start_ns[i], origin_ns) + prefill_ms / 1e3;
+    const double to = seconds_since(r.end_ns[i], origin_ns);
+    if (!(to >= from) || !std::isfinite(from) || !std::isfinite(to) || !std::isfinite(r.osl[i]))
+      continue;  // a clock anomaly or a corrupt record: nothing sensible to spread
     // Every token in one read (TTFT = latency): an impulse at its end, so the area stays the tokens.
     spans.push_back({from, to, to > from ? r.osl[i] / (to - from) : r.osl[i]});
     curve.tokens += r.osl[i];

@@ -30,6 +30,14 @@ class StringColumn {
   std::vector<std::size_t> offsets_{};
 };
 
+// (t − origin) in seconds; NaN when the difference does not fit in int64 (a corrupt record), so a
+// hostile file draws nothing there instead of overflowing.
+inline double seconds_since(int64_t t, int64_t origin) {
+  int64_t d = 0;
+  if (__builtin_sub_overflow(t, origin, &d)) return std::nan("");
+  return double(d) / 1e9;
+}
+
 struct RequestTable {
   std::vector<int64_t> start_ns{};  // request_start_ns (wall); 0 when absent
   std::vector<int64_t> end_ns{};    // request_end_ns (wall); 0 when absent

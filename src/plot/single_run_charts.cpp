@@ -51,7 +51,7 @@ Chart over_time(const RequestTable& r, const std::vector<std::size_t>& order, in
   std::vector<std::size_t> in_order_request;
   for (std::size_t i : order) {
     if (r.failed(i) || std::isnan(values[i]) || r.start_ns[i] == 0) continue;
-    dots.x.push_back(double(r.start_ns[i] - t0) / 1e9);
+    dots.x.push_back(seconds_since(r.start_ns[i], t0));
     dots.y.push_back(values[i]);
     dots.request.push_back(i);
     in_order.push_back(values[i]);
@@ -65,7 +65,7 @@ Chart over_time(const RequestTable& r, const std::vector<std::size_t>& order, in
     Series line{.name = "p" + format_number(q) + " of the last " + format_count(window) + " requests",
                 .kind = SeriesKind::line, .colour = colour++};
     for (const RollingPoint& p : rolling_percentile(in_order, window, q, kRollingPoints)) {
-      line.x.push_back(double(r.start_ns[in_order_request[p.index]] - t0) / 1e9);
+      line.x.push_back(seconds_since(r.start_ns[in_order_request[p.index]], t0));
       line.y.push_back(p.value);
     }
     c.series.push_back(std::move(line));
@@ -109,7 +109,7 @@ Chart timeline(const RequestTable& r, const std::vector<std::size_t>& order, int
   for (std::size_t k = 0; k < total; k += step) {
     const std::size_t i = drawn[k];
     const double row = double(k + 1);
-    const double start = double(r.start_ns[i] - t0) / 1e9, end = double(r.end_ns[i] - t0) / 1e9;
+    const double start = seconds_since(r.start_ns[i], t0), end = seconds_since(r.end_ns[i], t0);
     if (r.failed(i)) {
       failed.x.push_back(start), failed.x_end.push_back(end), failed.y.push_back(row), failed.request.push_back(i);
       continue;
@@ -143,9 +143,11 @@ Chart timeslice_bars(const nlohmann::json& slices, const char* name, const char*
     auto m = s.find(tag);
     if (m == s.end() || !m->is_object() || !m->contains("avg") || !(*m)["avg"].is_number()) continue;
     unit = m->value("unit", "");
-    bars.x.push_back(double((start + end) / 2 - *origin) / 1e9);
+    const double from = seconds_since(start, *origin), length = seconds_since(end, start);
+    if (!std::isfinite(from) || !(length > 0)) continue;  // a corrupt slice
+    bars.x.push_back(from + length / 2);
     bars.y.push_back((*m)["avg"].get<double>());
-    bars.width = std::max(bars.width, double(end - start) / 1e9 * 0.9);
+    bars.width = std::max(bars.width, length * 0.9);
   }
   c.y = {.title = axis, .unit = unit};
   if (!bars.x.empty()) c.series.push_back(std::move(bars));
