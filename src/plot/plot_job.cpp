@@ -50,8 +50,11 @@ std::string series_of(const std::string& group_by, const DiscoveredRun& run, con
   if (group_by == "run_name") return run.variation;
   if (group_by == "model") return model_of(summary).empty() ? run.root : model_of(summary);
   if (group_by == "experiment_group") return run.root;
-  std::string rest = without_concurrency(run.variation);  // auto
-  if (rest.empty() || rest == run.root) return several_roots ? run.root : (model_of(summary).empty() ? run.root : model_of(summary));
+  // auto: a sweep's cells by their other parameters; runs that are not sweep cells (named
+  // directories under ./artifacts, say) by PATH argument when several, else by model.
+  const std::string by_model = model_of(summary).empty() ? run.root : model_of(summary);
+  const std::string rest = without_concurrency(run.variation);
+  if (rest == run.variation || rest.empty()) return several_roots ? run.root : by_model;
   return several_roots ? run.root + ": " + rest : rest;
 }
 
@@ -131,6 +134,10 @@ PlotResult make_plots(const PlotRequest& request) {
         if (glob_match(g, p.series)) p.grey = false;
       points.push_back(std::move(p));
     }
+    // Runs at one load (an ISL sweep, named runs): their names tell them apart, not "c=16" each.
+    const bool one_load = std::all_of(points.begin(), points.end(), [&](const RunPoint& p) { return p.label == points.front().label; });
+    if (one_load && points.size() > 1)
+      for (RunPoint& p : points) p.label = p.name;
     charts = multi_run_charts(points, std::nullopt);
     // Series::run indexes points; the report's runs are the cells in the same order only when every
     // cell had a summary, so re-point them by name.
