@@ -112,7 +112,10 @@ std::vector<Chart> multi_run_charts(const std::vector<RunPoint>& points, std::op
                               request_throughput));
   for (Chart& c : charts) {
     if (!gpu_count && c.name.find("per_gpu") != std::string::npos)
-      c.notes.push_back("GPU count unknown (no GPU telemetry): throughput is the whole deployment's, not divided per GPU");
+      c.notes.push_back("GPU count unknown (no GPU telemetry, or runs on different GPU counts): throughput is the "
+                        "whole deployment's, not divided per GPU");
+    if (gpu_count && c.name.find("per_gpu") != std::string::npos)
+      c.notes.push_back("Output token throughput divided by " + format_number(*gpu_count) + " GPUs (from GPU telemetry)");
     std::size_t averaged = 0;
     for (const RunPoint& p : points) averaged = std::max(averaged, p.trials);
     if (averaged > 1) c.notes.push_back("Each point is the mean of its trials (up to " + format_count(averaged) + ")");

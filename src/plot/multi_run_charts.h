@@ -19,6 +19,7 @@ struct RunPoint {
   std::string label{};      // beside its marker: "c=16"
   nlohmann::json summary{}; // profile_export_aiperf.json (the trials' mean for a cell with several)
   std::size_t trials = 1;
+  std::optional<double> gpus{};  // GPUs its telemetry saw (telemetry_data), when it had any
   bool grey = false;      // a baseline of the experiment classification
 };
 

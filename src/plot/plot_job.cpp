@@ -8,6 +8,7 @@
 
 #include "plot/chart_json.h"
 #include "plot/chart_png.h"
+#include "plot/gpu_telemetry.h"
 #include "plot/html_report.h"
 #include "plot/multi_run_charts.h"
 #include "plot/run_artifacts.h"
@@ -129,6 +130,7 @@ PlotResult make_plots(const PlotRequest& request) {
       RunPoint p{.name = name, .summary = mean_summary(summaries), .trials = summaries.size()};
       p.series = series_of(request.settings.group_by, first, p.summary, roots.size() > 1);
       p.label = load_label(p.summary);
+      p.gpus = telemetry_gpu_count(p.summary);
       for (const std::string& g : request.settings.baselines) p.grey = p.grey || glob_match(g, p.series);
       for (const std::string& g : request.settings.treatments)
         if (glob_match(g, p.series)) p.grey = false;
@@ -138,7 +140,11 @@ PlotResult make_plots(const PlotRequest& request) {
     const bool one_load = std::all_of(points.begin(), points.end(), [&](const RunPoint& p) { return p.label == points.front().label; });
     if (one_load && points.size() > 1)
       for (RunPoint& p : points) p.label = p.name;
-    charts = multi_run_charts(points, std::nullopt);
+    // Per GPU only when every run says how many GPUs served it, and all the same number.
+    std::optional<double> gpus = points.empty() ? std::nullopt : points.front().gpus;
+    for (const RunPoint& p : points)
+      if (p.gpus != gpus) gpus.reset();
+    charts = multi_run_charts(points, gpus);
     // Series::run indexes points; the report's runs are the cells in the same order only when every
     // cell had a summary, so re-point them by name.
     for (Chart& c : charts)

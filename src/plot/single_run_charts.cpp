@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "plot/dispersed_throughput.h"
+#include "plot/gpu_telemetry.h"
 #include "plot/number_text.h"
 #include "plot/rolling_percentile.h"
 
@@ -176,6 +177,33 @@ void add_timeslice_charts(const RunArtifacts& run, std::vector<Chart>& charts) {
   }
 }
 
+// GPU utilisation per GPU (left) with the dispersed output throughput (right), over the requests'
+// span; only with GPU telemetry. AMD's GFX activity stands in when no NVIDIA sample exists.
+Chart gpu_utilization_chart(const RunArtifacts& run, const RequestTable& r, int64_t t0) {
+  Chart c;
+  c.name = "gpu_utilization_and_throughput_over_time";
+  c.title = "GPU utilization and output token throughput over time";
+  c.x = {.title = "Time since the first request", .unit = "s"};
+  const GpuUtilization u = read_gpu_utilization(run.gpu_telemetry_jsonl, t0);
+  const bool amd = u.metric == "amd_gfx_activity";
+  c.y = {.title = amd ? "GFX activity" : "GPU utilization", .unit = "%", .min = 0.0, .max = 100.0};
+  if (amd) c.subtitle = "AMD GFX activity (amd_gfx_activity): not comparable with NVIDIA GPU utilization";
+  const ThroughputCurve curve = dispersed_throughput(r, t0, kThroughputBuckets);
+  const double end = curve.t_s.empty() ? 0 : curve.t_s.back() + curve.bucket_s / 2;
+  int colour = 0;
+  for (const GpuUtilization::Gpu& g : u.gpus) {
+    Series s{.name = g.name, .kind = SeriesKind::line, .colour = colour++};
+    for (std::size_t i = 0; i < g.t_s.size(); ++i)
+      if (g.t_s[i] >= 0 && g.t_s[i] <= end) s.x.push_back(g.t_s[i]), s.y.push_back(g.percent[i]);
+    if (!s.x.empty()) c.series.push_back(std::move(s));
+  }
+  if (c.series.empty() || curve.t_s.empty()) return {};
+  c.y2 = Axis{.title = "Output token throughput", .unit = "tokens/sec", .min = 0.0};
+  c.series.push_back({.name = "output tokens/sec (dispersed)", .kind = SeriesKind::line, .x = curve.t_s,
+                      .y = curve.tokens_per_s, .colour = colour, .dashed = true, .secondary_y = true});
+  return c;
+}
+
 }  // namespace
 
 std::vector<Chart> single_run_charts(const RunArtifacts& run) {
@@ -191,6 +219,10 @@ std::vector<Chart> single_run_charts(const RunArtifacts& run) {
       if (!c.series.empty()) charts.push_back(std::move(c));
   }
   add_timeslice_charts(run, charts);
+  if (run.requests && !run.gpu_telemetry_jsonl.empty()) {
+    Chart c = gpu_utilization_chart(run, *run.requests, first_start(*run.requests));
+    if (!c.series.empty()) charts.push_back(std::move(c));
+  }
   return charts;
 }
 

@@ -58,6 +58,55 @@ goodput="$(py 'import json,sys; print(repr(json.load(open(sys.argv[1]))["goodput
 browser --report "$WORK/single/plots/report.html" --expect-charts 9 --drag-ttft 5 --drag-itl 1.5 \
   --expect-goodput "$goodput" >"$WORK/browser_single.out" 2>&1 || { cat "$WORK/browser_single.out"; fail "report.html (one run)"; }
 
+# GPU telemetry in upstream's export format (§8.4, §8.6; aiperf-cpp does not collect it yet): the
+# utilisation chart appears, one line per GPU, and the per-GPU charts divide by the GPUs seen.
+cp -r "$WORK/single" "$WORK/gpu-run" && rm -rf "$WORK/gpu-run/plots"
+py '
+import json, sys
+from plot_checks import *
+run = sys.argv[1]
+recs = records(run)
+t0 = min(r["metadata"]["request_start_ns"] for r in recs)
+t1 = max(r["metadata"]["request_end_ns"] for r in recs)
+with open(run + "/gpu_telemetry_export.jsonl", "w") as f:
+    for k in range(12):
+        t = t0 + (t1 - t0) * k // 11
+        for g in (0, 1):
+            f.write(json.dumps({"timestamp_ns": t, "dcgm_url": "http://localhost:9401/metrics", "gpu_index": g,
+                                "gpu_uuid": "GPU-%d" % g, "hostname": "node-a",
+                                "telemetry_data": {"nvidia_gpu_utilization": 10.0 * g + k, "nvidia_power_usage": 300.0}}) + chr(10))
+s = json.load(open(run + "/profile_export_aiperf.json"))
+s["telemetry_data"] = {"endpoints": {"localhost:9401": {"gpus": {"gpu_0": {"gpu_index": 0, "gpu_uuid": "GPU-0"},
+                                                                 "gpu_1": {"gpu_index": 1, "gpu_uuid": "GPU-1"}}}}}
+json.dump(s, open(run + "/profile_export_aiperf.json", "w"))
+' "$WORK/gpu-run"
+run gpu_dump 0 "$AIPERF" plot "$WORK/gpu-run" --dump-data --output "$WORK/gpu-dump"
+py '
+import sys
+from plot_checks import *
+_, by_name = charts(sys.argv[1] + "/plot_data.json")
+c = by_name["gpu_utilization_and_throughput_over_time"]
+lines = [s for s in c["series"] if not s["secondary_y"]]
+assert [s["name"] for s in lines] == ["gpu 0 (node-a)", "gpu 1 (node-a)"], [s["name"] for s in lines]
+assert lines[0]["y"] == [float(k) for k in range(12)] and lines[1]["y"] == [10.0 + k for k in range(12)], lines[0]["y"]
+tp = by_name["dispersed_throughput_over_time"]["series"][0]
+right = next(s for s in c["series"] if s["secondary_y"])
+assert right["y"] == tp["y"], "the right axis is not the dispersed throughput"
+' "$WORK/gpu-dump"
+mkdir -p "$WORK/gpu-sweep"
+cp -r "$WORK/gpu-run" "$WORK/gpu-sweep/a" && cp -r "$WORK/gpu-run" "$WORK/gpu-sweep/b"
+run gpu_sweep_dump 0 "$AIPERF" plot "$WORK/gpu-sweep" --dump-data --output "$WORK/gpu-sweep-dump"
+py '
+import json, sys
+from plot_checks import *
+_, by_name = charts(sys.argv[1] + "/plot_data.json")
+c = by_name["pareto_curve_throughput_per_gpu_vs_latency"]
+s = json.load(open(sys.argv[2] + "/profile_export_aiperf.json"))
+pts = [y for se in c["series"] if se["kind"] == "points" for y in se["y"]]
+assert all(close(y, s["output_token_throughput"]["avg"] / 2) for y in pts), (pts, s["output_token_throughput"]["avg"])
+assert c["y"]["unit"] == "tokens/sec/gpu" and any("divided by 2 GPUs" in n for n in c["notes"]), (c["y"], c["notes"])
+' "$WORK/gpu-sweep-dump" "$WORK/gpu-run"
+
 # --- 2. A sweep with --auto-plot: one point per cell, the Pareto frontier over them --------------
 run sweep 0 "$AIPERF" profile "${BASE[@]}" --concurrency 1,2,4 --request-count 24 --auto-plot --artifact-dir "$WORK/sweep"
 for f in pareto_curve_throughput_per_gpu_vs_latency pareto_curve_throughput_per_gpu_vs_interactivity ttft_vs_throughput; do
