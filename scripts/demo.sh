@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, starts the bundled mock server on 127.0.0.1, profiles it
-# with a streaming chat workload, and prints the results table and where the artifacts went.
+# with a streaming chat workload, and prints the results table and where the artifacts went,
+# charts and report.html (docs/plots.md) among them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,4 +18,4 @@ url="$(grep -o 'http://[^ ]*' "$log" | head -1)"
 echo "demo: mock server at $url (TTFT 40 ms, ITL 8 ms)"
 
 build/aiperf profile --model mock-model --url "$url" --endpoint-type chat --streaming \
-  --concurrency 8 --request-count 200 --isl 128 --osl 64 --random-seed 1
+  --concurrency 8 --request-count 200 --isl 128 --osl 64 --random-seed 1 --auto-plot
