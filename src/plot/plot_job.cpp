@@ -105,25 +105,36 @@ PlotResult make_plots(const PlotRequest& request) {
     run_names.push_back(runs.front().name);
     charts = single_run_charts(runs.front());
   } else {
-    // Trials of one cell fold into one point; cells keep the order they were found in.
+    // Trials of one cell fold into one point; cells keep the order they were found in. When
+    // every run is a trial of one configuration (a multi-run without a sweep), folding would
+    // leave one point: then each trial is a point of its own, named by its directory.
     std::map<std::string, std::vector<std::size_t>> cells;
     std::vector<std::string> cell_order;
-    for (std::size_t i = 0; i < found.runs.size(); ++i) {
-      const std::string key = found.runs[i].root + "\n" + found.runs[i].variation;
-      if (!cells.count(key)) cell_order.push_back(key);
-      cells[key].push_back(i);
+    std::vector<DiscoveredRun> found_runs = found.runs;
+    auto group = [&] {
+      cells.clear(), cell_order.clear();
+      for (std::size_t i = 0; i < found_runs.size(); ++i) {
+        const std::string key = found_runs[i].root + "\n" + found_runs[i].variation;
+        if (!cells.count(key)) cell_order.push_back(key);
+        cells[key].push_back(i);
+      }
+    };
+    group();
+    if (cell_order.size() == 1 && found_runs.size() > 1) {
+      for (DiscoveredRun& r : found_runs) r.variation = r.dir.filename().string();
+      group();
     }
     std::set<std::string> roots;
-    for (const DiscoveredRun& r : found.runs) roots.insert(r.root);
+    for (const DiscoveredRun& r : found_runs) roots.insert(r.root);
     std::vector<RunPoint> points;
     for (const std::string& key : cell_order) {
       std::vector<nlohmann::json> summaries;
       for (std::size_t i : cells[key]) {
-        RunArtifacts a = read_run(found.runs[i].dir, i == cells[key].front());
+        RunArtifacts a = read_run(found_runs[i].dir, i == cells[key].front());
         if (!a.summary.is_null()) summaries.push_back(a.summary);
         if (i == cells[key].front()) runs.push_back(std::move(a));
       }
-      const DiscoveredRun& first = found.runs[cells[key].front()];
+      const DiscoveredRun& first = found_runs[cells[key].front()];
       const std::string name = roots.size() > 1 ? first.root + "/" + first.variation : first.variation;
       run_names.push_back(name);
       if (summaries.empty()) continue;  // records only: the report still shows its requests

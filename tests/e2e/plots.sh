@@ -138,6 +138,21 @@ cells = {c: [json.load(open(f"{base}/profile_runs/trial_{t:04d}/{c}/profile_expo
 by_name = check_multi_run(sys.argv[2] + "/plot_data.json", cells)
 assert any("mean of its trials" in n for n in by_name["ttft_vs_throughput"]["notes"])
 ' "$WORK/trials" "$WORK/trials-dump"
+# A multi-run of one configuration: its trials are the points (folding them would leave one).
+run multirun 0 "$AIPERF" profile "${BASE[@]}" --concurrency 2 --num-profile-runs 2 --request-count 8 \
+  --artifact-dir "$WORK/multirun"
+run multirun_dump 0 "$AIPERF" plot "$WORK/multirun" --dump-data --output "$WORK/multirun-dump"
+py '
+import json, sys
+from plot_checks import *
+_, by_name = charts(sys.argv[1] + "/plot_data.json")
+pts = [s for s in by_name["ttft_vs_throughput"]["series"] if s["kind"] == "points"]
+assert sorted(l for s in pts for l in s["labels"]) == ["run_0001", "run_0002"], pts
+for s in pts:
+    for x, l in zip(s["x"], s["labels"]):
+        want = json.load(open(f"{sys.argv[2]}/profile_runs/{l}/profile_export_aiperf.json"))["time_to_first_token"]["avg"]
+        assert close(x, want), (l, x, want)
+' "$WORK/multirun-dump" "$WORK/multirun"
 # Several PATH arguments: one comparison, each point named by its directory.
 run two_paths 0 "$AIPERF" plot "$WORK/single" "$WORK/sweep/concurrency_2" --output "$WORK/two"
 grep -q "Comparison of 2 runs" "$WORK/two_paths.out" || { cat "$WORK/two_paths.out"; fail "two paths are not a comparison"; }
