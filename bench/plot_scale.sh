@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What `aiperf plot` costs at scale (docs/benchmarks.md (x)): a 1,000,000-request run and a
 # 64-cell sweep, both measured against the mock on 127.0.0.1, then plotted (wall time and peak
-# RSS, /usr/bin/time), and report.html's size and time to interactive in headless Chromium
+# RSS), and report.html's size and time to interactive in headless Chromium
 # (tests/browser/report_check.mjs). Peer in the same run: python3 reading the same
 # profile_export.jsonl with its json module and nothing else (what any Python plotting of the
 # run must do first).
@@ -25,12 +25,17 @@ COMMON=(-m test-model --tokenizer builtin --endpoint-type chat --streaming --url
 "$BUILD/aiperf" profile "${COMMON[@]}" --concurrency 64 --request-count "$N" --artifact-dir "$WORK/run" >/dev/null
 "$BUILD/aiperf" profile "${COMMON[@]}" --concurrency "$(seq -s, 1 64)" --request-count 200 --artifact-dir "$WORK/sweep" >/dev/null
 
-measure() {  # label command...: wall seconds and peak RSS (/usr/bin/time)
+measure() {  # label command...: wall seconds and the child's peak RSS (python3's getrusage)
   local label="$1"
   shift
-  /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >/dev/null
-  read -r secs kb <"$WORK/time"
-  printf '%-44s %8.2f s %8.1f MB\n' "$label" "$secs" "$(echo "$kb / 1024" | bc -l)"
+  python3 - "$label" "$@" <<'PY'
+import resource, subprocess, sys, time
+start = time.monotonic()
+subprocess.run(sys.argv[2:], check=True, stdout=subprocess.DEVNULL)
+secs = time.monotonic() - start
+rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+print(f"{sys.argv[1]:<44} {secs:8.2f} s {rss_mb:8.1f} MB")
+PY
 }
 echo "profile_export.jsonl: $(du -m "$WORK/run/profile_export.jsonl" | cut -f1) MB, $N requests"
 for _ in 1 2 3; do measure "aiperf plot, $N requests" "$BUILD/aiperf" plot "$WORK/run" --output "$WORK/run-plots"; done
