@@ -1,11 +1,12 @@
 #include "plot/multi_run_charts.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
 
+#include "common/pareto_front.h"
 #include "plot/number_text.h"
-#include "plot/pareto_frontier.h"
 #include "plot/run_artifacts.h"
 
 namespace aiperf::plot {
@@ -54,7 +55,9 @@ Chart comparison(const std::vector<RunPoint>& points, const char* name, const ch
   if (all_x.size() >= 2) {
     Series frontier{.name = "Pareto frontier", .kind = SeriesKind::line, .emphasised = true, .dashed = true};
     frontier.colour = int(series_order.size());
-    for (std::size_t i : pareto_frontier(all_x, all_y, c.x.better == "higher", c.y.better == "higher"))
+    std::vector<std::size_t> front = pareto_front(all_x, all_y, c.x.better == "higher", c.y.better == "higher");
+    std::sort(front.begin(), front.end(), [&](std::size_t a, std::size_t b) { return all_x[a] < all_x[b]; });  // a line
+    for (std::size_t i : front)
       frontier.x.push_back(all_x[i]), frontier.y.push_back(all_y[i]), frontier.run.push_back(all_run[i]);
     c.series.push_back(std::move(frontier));
   }

@@ -1,8 +1,11 @@
 #include "sweep/sweep_aggregate.h"
 
+#include "common/pareto_front.h"
+
 #include "sweep/sla_filter.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
@@ -81,19 +84,10 @@ std::string number(double v) {
 }  // namespace
 
 std::vector<size_t> pareto_optimal(const std::vector<std::pair<std::optional<double>, std::optional<double>>>& points) {
-  std::vector<size_t> out;
-  for (size_t i = 0; i < points.size(); ++i) {
-    const auto& [ti, li] = points[i];
-    if (!ti || !li) continue;
-    bool dominated = false;
-    for (size_t j = 0; j < points.size() && !dominated; ++j) {
-      const auto& [tj, lj] = points[j];
-      if (j == i || !tj || !lj) continue;
-      dominated = *tj >= *ti && *lj <= *li && (*tj > *ti || *lj < *li);
-    }
-    if (!dominated) out.push_back(i);
-  }
-  return out;
+  const double missing = std::nan("");
+  std::vector<double> throughput, latency;
+  for (const auto& [t, l] : points) throughput.push_back(t.value_or(missing)), latency.push_back(l.value_or(missing));
+  return pareto_front(throughput, latency, true, false);
 }
 
 Json sweep_aggregate_json(const SweepAggregateInput& in) {

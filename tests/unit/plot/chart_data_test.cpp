@@ -1,12 +1,11 @@
-// The numbers the charts are built from: rolling percentiles, dispersed throughput, the Pareto
-// frontier, and the single-run charts against a hand-made request table.
+// The numbers the charts are built from: rolling percentiles, dispersed throughput, and the
+// single-run charts against a hand-made request table.
 #include <cmath>
 #include <limits>
 
 #include <gtest/gtest.h>
 
 #include "plot/dispersed_throughput.h"
-#include "plot/pareto_frontier.h"
 #include "plot/rolling_percentile.h"
 #include "plot/single_run_charts.h"
 
@@ -91,21 +90,6 @@ TEST(DispersedThroughput, FailedRequestsContributeNothing) {
   t.error[1] = 1;
   t.error_messages.push_back("500 x: y");
   EXPECT_DOUBLE_EQ(dispersed_throughput(t, int64_t(1e18), 4).tokens, 50);
-}
-
-TEST(ParetoFrontier, KeepsTheNonDominatedPointsForEachDirection) {
-  // x = latency (lower better), y = throughput (higher better).
-  const std::vector<double> x{10, 20, 15, 30, 25};
-  const std::vector<double> y{100, 300, 90, 350, 200};
-  EXPECT_EQ(pareto_frontier(x, y, false, true), (std::vector<size_t>{0, 1, 3}));
-  // Both higher-is-better: only (30, 350) survives.
-  EXPECT_EQ(pareto_frontier(x, y, true, true), (std::vector<size_t>{3}));
-}
-
-TEST(ParetoFrontier, EqualPointsBothStayAndNaNNeverBelongs) {
-  const std::vector<double> x{1, 1, kNaN};
-  const std::vector<double> y{5, 5, 9};
-  EXPECT_EQ(pareto_frontier(x, y, false, true).size(), 2u);
 }
 
 TEST(SingleRunCharts, OverTimePointsAreTheRequestsInStartOrderAndTheTimelineMarksPrefill) {
