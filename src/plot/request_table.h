@@ -47,12 +47,10 @@ struct RequestTable {
   std::vector<double> isl{};        // input_sequence_length (tokens)
   std::vector<double> osl{};        // output_sequence_length (tokens)
   std::vector<int32_t> turn_index{};
-  std::vector<int64_t> session_num{};
   std::vector<uint32_t> error{};    // 0: succeeded; else 1 + index into error_messages
   std::vector<std::string> error_messages{};  // distinct "<code> <type>: <message>" texts
   StringColumn request_id;        // x_request_id ("" when absent)
   StringColumn conversation_id;   // "" when absent
-  StringColumn worker_id;
 
   std::size_t size() const { return start_ns.size(); }
   bool failed(std::size_t i) const { return error[i] != 0; }

@@ -86,10 +86,8 @@ RequestTable read_request_table(const fs::path& jsonl) {
     t.start_ns.push_back(int_field(meta, "request_start_ns"));
     t.end_ns.push_back(int_field(meta, "request_end_ns"));
     t.turn_index.push_back(int32_t(int_field(meta, "turn_index")));
-    t.session_num.push_back(int_field(meta, "session_num"));
     t.request_id.push_back(string_field(meta, "x_request_id"));
     t.conversation_id.push_back(string_field(meta, "conversation_id"));
-    t.worker_id.push_back(string_field(meta, "worker_id"));
     const bool has_metrics = record["metrics"].error() == simdjson::SUCCESS;
     t.ttft_ms.push_back(has_metrics ? metric_value(metrics, "time_to_first_token") : kNaN);
     t.itl_ms.push_back(has_metrics ? metric_value(metrics, "inter_token_latency") : kNaN);

@@ -60,11 +60,9 @@ RequestTable table(std::initializer_list<std::array<double, 4>> rows) {  // star
     t.isl.push_back(10);
     t.osl.push_back(r[3]);
     t.turn_index.push_back(0);
-    t.session_num.push_back(int64_t(t.size()));
     t.error.push_back(0);
     t.request_id.push_back("r");
     t.conversation_id.push_back("");
-    t.worker_id.push_back("worker_0");
   }
   return t;
 }
@@ -124,8 +122,8 @@ TEST(SingleRunCharts, ALongTimelineIsThinnedAndSaysSo) {
     run.requests->end_ns.push_back(one.end_ns[0]);
     run.requests->ttft_ms.push_back(10), run.requests->itl_ms.push_back(1), run.requests->latency_ms.push_back(1000);
     run.requests->isl.push_back(1), run.requests->osl.push_back(5), run.requests->turn_index.push_back(0);
-    run.requests->session_num.push_back(i), run.requests->error.push_back(0);
-    run.requests->request_id.push_back(""), run.requests->conversation_id.push_back(""), run.requests->worker_id.push_back("");
+    run.requests->error.push_back(0);
+    run.requests->request_id.push_back(""), run.requests->conversation_id.push_back("");
   }
   for (const Chart& c : single_run_charts(run)) {
     if (c.name != "ttft_timeline") continue;

@@ -80,7 +80,7 @@ TEST(GoodputColumns, SortsValidRequestsAndCountsTheRest) {
   auto add = [&](double ttft, double itl, uint32_t error) {
     t.start_ns.push_back(0), t.end_ns.push_back(0), t.ttft_ms.push_back(ttft), t.itl_ms.push_back(itl);
     t.latency_ms.push_back(kNaN), t.isl.push_back(kNaN), t.osl.push_back(kNaN), t.turn_index.push_back(0);
-    t.session_num.push_back(0), t.error.push_back(error);
+    t.error.push_back(error);
   };
   add(30, 5, 0);
   add(10, kNaN, 0);  // one output token: no ITL

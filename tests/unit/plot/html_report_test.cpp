@@ -74,7 +74,6 @@ SyntheticRun synthetic_run(std::size_t n, uint64_t seed, double ttft_median_ms =
     t.isl.push_back(double(100 + rng() % 900));
     t.osl.push_back(failed ? kNaN : double(osl));
     t.turn_index.push_back(int32_t(i % 3));
-    t.session_num.push_back(int64_t(i / 3));
     t.error.push_back(failed ? 1 : 0);
     char id[40];
     std::snprintf(id, sizeof id, "%08llx-%04llx-4%03llx-%04llx-%012llx", (unsigned long long)(rng() & 0xffffffff),
@@ -82,7 +81,6 @@ SyntheticRun synthetic_run(std::size_t n, uint64_t seed, double ttft_median_ms =
                   (unsigned long long)(rng() & 0xffff), (unsigned long long)(rng() & 0xffffffffffff));
     t.request_id.push_back(id);
     t.conversation_id.push_back("conv-" + std::to_string(i / 3));
-    t.worker_id.push_back("worker-" + std::to_string(i % 8));
   }
   r.duration_s = double(hi - lo) / 1e9;
   return r;

@@ -28,12 +28,10 @@ void add(RequestTable& t, const std::string& conversation, int turn, double star
   t.isl.push_back(kNaN);
   t.osl.push_back(kNaN);
   t.turn_index.push_back(turn);
-  t.session_num.push_back(int64_t(t.size()));
   if (failed && t.error_messages.empty()) t.error_messages.push_back("500 Internal Server Error: boom");
   t.error.push_back(failed ? 1 : 0);
   t.request_id.push_back("r" + std::to_string(t.size()));
   t.conversation_id.push_back(conversation);
-  t.worker_id.push_back("worker_0");
 }
 
 // By name, or by the name's start when the name goes on with a " (" qualifier ("Target
