@@ -9,8 +9,8 @@
 
 namespace aiperf {
 
-// Blocks until SIGINT or SIGTERM; returns 0 then. Throws std::runtime_error naming host:port
-// when the address cannot be bound. `on_ready` text is printed once listening (the URL).
+// Prints the URL once listening, then blocks until SIGINT or SIGTERM and returns 0. Throws
+// std::runtime_error naming host:port when the address cannot be bound.
 int serve_report_directory(const std::filesystem::path& dir, const std::string& host, uint16_t port);
 
 }  // namespace aiperf

@@ -108,6 +108,16 @@ class Renderer {
   bool on_y2(const Series& s) const { return s.secondary_y && chart_.y2.has_value(); }
   const Axis& y_axis_of(const Series& s) const { return on_y2(s) ? *chart_.y2 : chart_.y; }
   const AxisScale& y_scale_of(const Series& s) const { return on_y2(s) ? y2_ : y_; }
+  // The series' points in pixels, against its own y axis.
+  void to_pixels(const Series& s, std::vector<double>& xs, std::vector<double>& ys) const {
+    const AxisScale& y_scale = y_scale_of(s);
+    const std::size_t n = std::min(s.x.size(), s.y.size());
+    xs.resize(n), ys.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      xs[i] = x_.to_px(s.x[i]);
+      ys[i] = y_scale.to_px(s.y[i]);
+    }
+  }
 
   double draw_header(double top);
   Extents measure_data() const;
@@ -224,12 +234,7 @@ Ticks Renderer::choose_ticks(AxisRange range, bool log, double length, bool hori
         if (inside >= 2) values = std::move(kept);
       }
     } else {
-      LinearTicks linear = nice_linear_ticks(range.lo, range.hi, max_count);
-      if (whole && linear.step < 1) {  // counts and lane numbers: no tick between two whole numbers
-        linear.step = 1;
-        linear.values.clear();
-        for (double v = std::floor(range.lo); v <= std::ceil(range.hi); v += 1) linear.values.push_back(v);
-      }
+      const LinearTicks linear = nice_linear_ticks(range.lo, range.hi, max_count, whole);
       values = linear.values;
       step = linear.step;
     }
@@ -350,13 +355,8 @@ void Renderer::draw_axes(const Ticks& x_ticks, const Ticks& y_ticks, const Ticks
 }
 
 void Renderer::draw_points(const Series& s, const SeriesStyle& st) {
-  const AxisScale& ys = y_scale_of(s);
-  const std::size_t n = std::min(s.x.size(), s.y.size());
-  std::vector<double> xs(n), ys_px(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    xs[i] = x_.to_px(s.x[i]);
-    ys_px[i] = ys.to_px(s.y[i]);
-  }
+  std::vector<double> xs, ys_px;
+  to_pixels(s, xs, ys_px);
   const std::vector<std::size_t> kept = thin_markers(xs, ys_px, plot_, st.marker_radius, 1);
   const bool dense = kept.size() > kSparseMarkers;
   if (dense) {
@@ -386,12 +386,9 @@ void Renderer::draw_points(const Series& s, const SeriesStyle& st) {
 
 void Renderer::draw_lines(const Series& s, const SeriesStyle& st, bool fill) {
   const AxisScale& ys = y_scale_of(s);
-  const std::size_t n = std::min(s.x.size(), s.y.size());
-  std::vector<double> xs(n), ys_px(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    xs[i] = x_.to_px(s.x[i]);
-    ys_px[i] = ys.to_px(s.y[i]);
-  }
+  std::vector<double> xs, ys_px;
+  to_pixels(s, xs, ys_px);
+  const std::size_t n = xs.size();
   // Past two points per pixel column, decimating loses nothing a rasteriser would have shown.
   const auto lines = polylines(xs, ys_px, n > 2 * static_cast<std::size_t>(plot_.width));
   cairo_t* c = cr();

@@ -41,7 +41,7 @@ constexpr std::array<Suffix, 4> kSuffixes{{{12, "T"}, {9, "G"}, {6, "M"}, {3, "k
 
 }  // namespace
 
-LinearTicks nice_linear_ticks(double lo, double hi, int max_intervals) {
+LinearTicks nice_linear_ticks(double lo, double hi, int max_intervals, bool whole_numbers) {
   LinearTicks ticks;
   if (!std::isfinite(lo) || !std::isfinite(hi)) return ticks;
   if (lo > hi) std::swap(lo, hi);
@@ -62,6 +62,7 @@ LinearTicks nice_linear_ticks(double lo, double hi, int max_intervals) {
     mantissa = 1;
     ++e;
   }
+  if (whole_numbers && e < 0) mantissa = 1, e = 0;
   ticks.step = scale_by_pow10(mantissa, e);
   // Tick k is k·mantissa·10^e; computing it from the integer k·mantissa keeps it exact.
   // Ticks k·step for k from `first` to `last`; the slack absorbs lo/step landing a hair off an integer.

@@ -17,7 +17,8 @@ struct LinearTicks {
 // The smallest 1-2-5 step that covers [lo, hi] with at most about `max_intervals` intervals
 // (max_intervals ≥ 1). lo == hi gives a single tick; non-finite bounds give no ticks; a span too
 // narrow for doubles at its magnitude (1e9 to 1e9 + 1e-8) gives just lo and hi.
-LinearTicks nice_linear_ticks(double lo, double hi, int max_intervals);
+// `whole_numbers`: the step is at least 1 (lanes, rows, counts have nothing between 2 and 3).
+LinearTicks nice_linear_ticks(double lo, double hi, int max_intervals, bool whole_numbers = false);
 
 // Ticks of a base-10 log axis covering [lo, hi] (0 < lo ≤ hi): decades, every k-th decade when
 // there are more than `max_count`, with 2 and 5 (or 2 to 9 within one decade) when there are few.

@@ -134,5 +134,14 @@ TEST(NiceTicks, LogLabels) {
   EXPECT_EQ(format_log_tick(0), "");
 }
 
+TEST(NiceTicks, WholeNumbersNeverStepBelowOne) {
+  // A 4-lane axis would get 0.5 steps; lanes and counts take whole ones only.
+  EXPECT_EQ(nice_linear_ticks(-0.5, 3.5, 8).step, 0.5);
+  const LinearTicks lanes = nice_linear_ticks(-0.5, 3.5, 8, true);
+  EXPECT_EQ(lanes.step, 1);
+  EXPECT_EQ(lanes.values, (std::vector<double>{-1, 0, 1, 2, 3, 4}));
+  EXPECT_EQ(nice_linear_ticks(0, 400, 8, true).step, 50);  // wide axes keep their 1-2-5 step
+}
+
 }  // namespace
 }  // namespace aiperf::plot
