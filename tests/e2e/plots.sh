@@ -157,6 +157,30 @@ for s in pts:
 run two_paths 0 "$AIPERF" plot "$WORK/single" "$WORK/sweep/concurrency_2" --output "$WORK/two"
 grep -q "Comparison of 2 runs" "$WORK/two_paths.out" || { cat "$WORK/two_paths.out"; fail "two paths are not a comparison"; }
 
+# Grouping and the experiment classification: by PATH argument, the baseline drawn grey.
+printf 'group_by: experiment_group\nexperiment_classification:\n  baselines: ["single"]\n' >"$WORK/groups.yaml"
+run groups 0 "$AIPERF" plot "$WORK/single" "$WORK/sweep/concurrency_2" --config "$WORK/groups.yaml" --dump-data \
+  --output "$WORK/groups"
+printf 'group_by: run_name\n' >"$WORK/names.yaml"
+run names 0 "$AIPERF" plot "$WORK/sweep" --config "$WORK/names.yaml" --dump-data --output "$WORK/names"
+py '
+import sys
+from plot_checks import *
+_, by_name = charts(sys.argv[1] + "/plot_data.json")
+pts = {s["name"]: s for s in by_name["ttft_vs_throughput"]["series"] if s["kind"] == "points"}
+assert set(pts) == {"single", "concurrency_2"}, list(pts)
+assert pts["single"]["grey"] and not pts["concurrency_2"]["grey"], {k: v["grey"] for k, v in pts.items()}
+_, by_name = charts(sys.argv[2] + "/plot_data.json")
+names = sorted(s["name"] for s in by_name["ttft_vs_throughput"]["series"] if s["kind"] == "points")
+assert names == ["concurrency_1", "concurrency_2", "concurrency_4"], names
+' "$WORK/groups" "$WORK/names"
+
+# A search with --auto-plot plots its base directory once, its iterations as the points.
+run search 0 "$AIPERF" profile "${BASE[@]}" --request-count 8 --search-space phases.profiling.concurrency:1,4:int \
+  --search-planner monotonic_sla --search-sla time_to_first_token:p99:le:10000 --auto-plot --artifact-dir "$WORK/search"
+[ -s "$WORK/search/plots/ttft_vs_throughput.png" ] || { cat "$WORK/search.out"; fail "a search's auto-plot did not plot its base"; }
+[ -z "$(find "$WORK/search" -mindepth 2 -name plots)" ] || fail "a search's iterations must not plot one by one"
+
 # --- 4. --auto-plot failure policy: a warning, or exit 1 with --plot-required --------------------
 printf 'group_by: nonsense\n' >"$HOME/.aiperf/plot_config.yaml"
 run plot_warns 0 "$AIPERF" profile "${BASE[@]}" --concurrency 1 --request-count 4 --auto-plot --artifact-dir "$WORK/warns"
