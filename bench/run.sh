@@ -80,6 +80,10 @@ MD
       cat "$WORK/prev.md"; echo
     fi
   done
+  # Sections measured by their own scripts (bench/*.sh, (k) on) are kept as they are.
+  for letter in k l m n o p q r s t u v w x y z; do
+    previous_section "$letter" >"$WORK/prev.md" && { cat "$WORK/prev.md"; echo; }
+  done
   if [ ${#SLOTS[@]} -gt 0 ]; then
     echo "## Slots filled by later issues"
     echo

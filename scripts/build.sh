@@ -24,5 +24,10 @@ fi
 flags+=(-DAIPERF_BUILD_UNIT_TESTS="${AIPERF_BUILD_UNIT_TESTS:-ON}")
 # AIPERF_UNIT_TESTS_WHOLE=ON: one ctest per unit-test binary (scripts/test.sh's ASan tree).
 flags+=(-DAIPERF_UNIT_TESTS_WHOLE="${AIPERF_UNIT_TESTS_WHOLE:-OFF}")
+# Unity builds (docs/design.md, "Tests and CI time"): each plane and unit-test binary compiles
+# its .cpp files in batches. AIPERF_UNITY_BUILD=OFF compiles them one by one (an edit then
+# rebuilds one file, not its batch); AIPERF_UNITY_BATCH_SIZE sets the files per batch.
+flags+=(-DAIPERF_UNITY_BUILD="${AIPERF_UNITY_BUILD:-ON}")
+if [ -n "${AIPERF_UNITY_BATCH_SIZE:-}" ]; then flags+=(-DAIPERF_UNITY_BATCH_SIZE="$AIPERF_UNITY_BATCH_SIZE"); fi
 cmake -S . -B "$dir" -G Ninja "${flags[@]}" >/dev/null
 ninja -C "$dir" "$@"

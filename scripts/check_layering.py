@@ -26,7 +26,8 @@ ALLOWED = {
     "export": ["metrics"],
     "sweep": ["config"],
     "plot": ["common"],
-    "app": ["cli", "transport", "export", "plot"],
+    "live": ["export"],
+    "app": ["cli", "transport", "export", "plot", "live"],
     "mock_server": ["common", "tokenizer"],
 }
 

@@ -17,13 +17,17 @@ else
     libyaml-cpp-dev
     # charts: cairo draws, pango sets text in DejaVu Sans
     libcairo2-dev libpango1.0-dev fonts-dejavu-core
+    # the live dashboard (ncursesw)
+    libncurses-dev
     # tests
     libgtest-dev libgmock-dev googletest python3 openssl procps flac
     python3-jsonschema python3-yaml
+    # the dashboard is driven in a real terminal multiplexer (tests/e2e/live_view.sh)
+    tmux
     # report.html is opened in a real browser (driven by puppeteer-core from npm)
     chromium
     # benchmarks (peers measured in the same run)
-    wrk nghttp2-client
+    wrk nghttp2-client time
     # real-server tier (llama.cpp is cloned from a git bundle; health and /metrics via curl)
     python3-numpy git curl
   )

@@ -18,7 +18,7 @@
 namespace aiperf {
 namespace {
 
-nlohmann::ordered_json stats_json(const std::optional<DistributionStats>& s) {
+nlohmann::ordered_json stats_json(const std::optional<TraceDistribution>& s) {
   if (!s) return nullptr;
   return {{"mean", s->mean}, {"std_dev", s->std_dev}, {"min", s->min},   {"p25", s->p25},
           {"median", s->median}, {"p75", s->p75},     {"max", s->max}, {"count", s->count}};
@@ -50,7 +50,7 @@ std::string analysis_json(const TraceAnalysis& a) {
   return j.dump(2) + "\n";
 }
 
-std::vector<std::string> stats_row(const std::string& name, const std::optional<DistributionStats>& s) {
+std::vector<std::string> stats_row(const std::string& name, const std::optional<TraceDistribution>& s) {
   if (!s) return {name, "N/A", "N/A", "N/A", "N/A", "N/A", "N/A", "N/A", "0"};
   return {name,
           format_grouped_2f(s->mean),

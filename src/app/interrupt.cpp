@@ -13,11 +13,13 @@ constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
 std::atomic<CreditIssuer*> g_issuer{nullptr};
 std::atomic<int> g_signals{0};
 std::atomic<bool> g_started{false};  // an issuer was attached once: the benchmark began
+std::atomic<void (*)()> g_cleanup{nullptr};
 
 void say(const char* msg, size_t n) { [[maybe_unused]] ssize_t w = write(STDERR_FILENO, msg, n); }
 
 void on_signal(int) {
   if (g_signals.fetch_add(1) > 0) {
+    if (void (*cleanup)() = g_cleanup.load()) cleanup();
     static const char kMsg[] = "\nForce quit.\n";
     say(kMsg, sizeof kMsg - 1);
     _exit(130);
@@ -58,5 +60,7 @@ void InterruptGuard::attach(CreditIssuer& issuer) {
 }
 
 void InterruptGuard::detach() { g_issuer.store(nullptr); }
+
+void set_force_quit_cleanup(void (*cleanup)()) { g_cleanup.store(cleanup); }
 
 }  // namespace aiperf

@@ -26,4 +26,8 @@ class InterruptGuard {
   void detach();
 };
 
+// Called (async-signal-safe) just before a second signal exits the process at once: gives the
+// terminal back when a full-screen view holds it. nullptr: nothing to do.
+void set_force_quit_cleanup(void (*cleanup)());
+
 }  // namespace aiperf

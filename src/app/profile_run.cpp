@@ -13,6 +13,7 @@
 #include "app/client_self_check.h"
 #include "app/plot_command.h"
 #include "app/interrupt.h"
+#include "app/live_view.h"
 #include "common/block_file_stream.h"
 #include "common/clock.h"
 #include "common/credential_header.h"
@@ -32,6 +33,7 @@
 #include "export/outputs_json.h"
 #include "export/record_parquet.h"
 #include "metrics/goodput.h"
+#include "metrics/live_metrics.h"
 #include "metrics/record_metrics.h"
 #include "metrics/record_processor.h"
 #include "metrics/replay_lag.h"
@@ -334,6 +336,10 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
     adaptive.emplace(artifact_dir, std::move(*adaptive_controller), anchor);
     processor.add_sink(&*adaptive);
   }
+  // Real-time metrics for the live view, from records already processed (docs/ui.md).
+  // Snapshots at least once a second, so the view's periodic reads are never stale by more.
+  LiveMetrics live_metrics(int64_t(std::min(1.0, config.effective_stats_interval()) * 1e9));
+  processor.add_sink(&live_metrics);
   if (config.export_level == ExportLevel::raw) {
     raw_jsonl.emplace(partial(raw_path));
     processor.enable_raw_export(&*raw_jsonl, head.redacted_headers(), head.correlation_headers());
@@ -403,9 +409,11 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
   issuer.set_dag_fail_fast(dag_fail_fast);
   FailureThreshold failure_threshold(config);
   const bool trace_records = log_enabled(LogLevel::trace);
+  RunProgress progress;
   RecordCollector collector(queue_ptrs, [&](const RawRecord& record) {
     if (trace_records) log_trace(record_log_line(record));
     processor.process(record);
+    if (record.phase == BenchmarkPhase::profiling) progress.record_processed();
     if (failure_threshold.tripped_by(processor)) issuer.request_cancel();
     if (adaptive) {  // the controller's decision reaches the issuer through the knob's atomics
       if (adaptive->value() != knob->value()) knob->set(adaptive->value());
@@ -415,14 +423,27 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
   collector.start();
   for (auto& w : workers) w->start();
 
+  const std::string target = url.display() +
+                             (url_targets.size() > 1 ? " and " + std::to_string(url_targets.size() - 1) + " more URL(s), round robin" : "") +
+                             " (" + endpoint_type_name(config.endpoint_type) + (config.streaming ? ", streaming" : "") +
+                             ") with " + load_description(config, scheduled);
+  LiveSources live_sources;
+  live_sources.config = &config;
+  live_sources.artifact_dir = artifact_dir;
+  live_sources.target = target;
+  live_sources.phases = phases;
+  live_sources.workers = &workers;
+  live_sources.metrics = &live_metrics;
+  live_sources.progress = &progress;
+  live_sources.issuer = &issuer;
+  live_sources.console_level = config.log_level_given() ? config.effective_log_level() : LogLevel::warning;
+  LiveView live_view(std::move(live_sources));
+
   std::vector<PhaseOutcome> outcomes;
   {
     interrupt_guard.attach(issuer);
-    std::cout << "Profiling " << url.display()
-              << (url_targets.size() > 1 ? " and " + std::to_string(url_targets.size() - 1) + " more URL(s), round robin" : "")
-              << " (" << endpoint_type_name(config.endpoint_type)
-              << (config.streaming ? ", streaming" : "") << ") with " << load_description(config, scheduled)
-              << " on " << worker_count << " worker thread(s)..." << std::endl;
+    std::cout << "Profiling " << target << " on " << worker_count << " worker thread(s)..." << std::endl;
+    live_view.start();
     // One phase per call, so the client self-check window opens exactly at profiling start.
     log_debug(std::to_string(worker_count) + " worker(s), at most " + std::to_string(max_in_flight) +
               " request(s) in flight, record backlog limit " + std::to_string(record_backlog_limit) + " per worker");
@@ -430,15 +451,24 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
       if (spec.phase == BenchmarkPhase::profiling)
         for (auto& w : workers) w->begin_health_window();
       log_info(std::string("phase ") + phase_name(spec.phase) + " started");
+      progress.begin_phase(spec.phase, workers);
       for (PhaseOutcome& o : issuer.run({spec})) {
+        progress.end_phase(o.phase, workers);
         log_info(std::string("phase ") + phase_name(o.phase) + " ended: " + std::to_string(o.credits_issued) +
                  " sent, " + std::to_string(o.credits_returned) + " returned in " +
                  std::to_string(double(o.end_ns - o.start_ns) / 1e9) + " s");
         outcomes.push_back(o);
       }
     }
+    progress.stage.store(RunProgress::processing, std::memory_order_relaxed);
+    live_view.workers_stopping();
     for (auto& w : workers) w->stop();
     collector.finish();
+    live_metrics.publish(mono_ns());  // the record thread has finished: this thread may
+    progress.stage.store(RunProgress::complete, std::memory_order_relaxed);
+    live_view.stop();
+    log_info("live view (" + std::string(ui_type_name(live_view.mode())) + "): " +
+             std::to_string(live_view.cpu_seconds()) + " s of CPU");
     interrupt_guard.detach();
   }
   if (url_targets.size() > 1) {

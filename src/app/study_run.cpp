@@ -293,6 +293,9 @@ class SweepRunner {
 
 int run_study(const Study& study) {
   const ProfileConfig& base = study.variations.front().config;
+  if (base.ui_type_given && base.ui_type == UiType::dashboard)
+    throw ConfigError("--ui-type dashboard is not available for sweeps, searches and --num-profile-runs > 1 (each "
+                      "trial is a process of its own, shown with simple progress); use --ui-type simple or none");
   set_log_levels(base.log_level_given() ? base.effective_log_level() : LogLevel::warning, base.effective_log_level());
   check_study_metrics(study);
   install_study_signal_handlers();

@@ -106,6 +106,9 @@ TrialRecord run_trial(ProfileConfig config, const fs::path& dir, std::optional<u
   config.artifact_dir_given = true;
   if (seed) config.random_seed = seed;
   config.auto_plot = false;  // the study plots once, after its last trial
+  // Upstream forces simple progress for multi-run: a dashboard per trial process would take the
+  // terminal over the study's own output (docs/ui.md).
+  if (config.ui_type == UiType::dashboard) config.ui_type = UiType::simple;
   if (skip_warmup) {
     config.warmup_request_count.reset();
     config.warmup_duration.reset();

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "cli/option_table.h"
+#include "cli/yaml_config.h"
 
 namespace aiperf {
 namespace {
@@ -13,10 +14,6 @@ using Json = nlohmann::ordered_json;
 const std::set<std::string> kInternal = {"phases.profiling.arrival_pattern", "phases.warmup.arrival_pattern",
                                          "phases.profiling.user_centric_rate", "phases.profiling.fixed_schedule",
                                          "dataset.public_name"};
-const char* const kDistributions[] = {"dataset.prompts.isl",    "dataset.prompts.osl",       "dataset.turns",
-                                      "dataset.turn_delay",     "dataset.images.width",      "dataset.images.height",
-                                      "dataset.audio.length",   "dataset.rankings.passages", "dataset.rankings.query_tokens",
-                                      "dataset.rankings.passage_tokens"};
 
 Json templated() {
   return {{"type", "string"}, {"pattern", "\\{\\{.*\\}\\}|\\$\\{[A-Za-z_][A-Za-z0-9_]*(:[^}]*)?\\}"}};
@@ -196,8 +193,8 @@ nlohmann::ordered_json config_json_schema() {
     }
   Json& props = body["properties"];
   // Distributions: a number, or {mean, stddev} ({value} and type: normal too).
-  for (const char* d : kDistributions) {
-    std::string path(d);
+  for (const char* key : dataset_distribution_keys()) {
+    std::string path = std::string("dataset.") + key;
     Json* node = &body;
     for (size_t start = 0;;) {
       const size_t dot = path.find('.', start);

@@ -6,16 +6,11 @@
 #include <limits>
 #include <sstream>
 
+#include "common/trim.h"
 #include "config/profile_config.h"
 
 namespace aiperf {
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -51,7 +46,7 @@ std::string format_number(double v) {
 
 int64_t parse_int_flag(std::string_view flag, std::string_view text, SweepList sweep) {
   check_sweep(flag, text, sweep);
-  std::string_view s = strip_plus(trim(text));
+  std::string_view s = strip_plus(trim_whitespace(text));
   int64_t value = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
   if (s.empty() || ec == std::errc::invalid_argument || end != s.data() + s.size())
@@ -61,10 +56,10 @@ int64_t parse_int_flag(std::string_view flag, std::string_view text, SweepList s
 }
 
 uint64_t parse_uint_flag(std::string_view flag, std::string_view text) {
-  std::string_view s = strip_plus(trim(text));
+  std::string_view s = strip_plus(trim_whitespace(text));
   if (!s.empty() && s.front() == '-') {
     parse_int_flag(flag, text);  // reports non-numbers as such
-    throw ConfigError(std::string(flag) + " must be >= 0 (got " + std::string(trim(text)) + ")");
+    throw ConfigError(std::string(flag) + " must be >= 0 (got " + std::string(trim_whitespace(text)) + ")");
   }
   uint64_t value = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
@@ -77,7 +72,7 @@ uint64_t parse_uint_flag(std::string_view flag, std::string_view text) {
 double parse_float_flag(std::string_view flag, std::string_view text, bool allow_inf,
                         SweepList sweep) {
   check_sweep(flag, text, sweep);
-  std::string_view s = strip_plus(trim(text));
+  std::string_view s = strip_plus(trim_whitespace(text));
   std::string low = lower(s);
   if (low == "inf" || low == "infinity" || low == "-inf" || low == "-infinity") {
     if (!allow_inf || low.front() == '-') fail(flag, "a finite number", text);

@@ -72,18 +72,18 @@ void ProfileConverter::convert_output(ProfileConfig& c, const RawFlags& r) const
   if (given("--log-level")) {
     c.log_level = parse_choice<LogLevel>(name("--log-level"), r.log_level);
   }
-  // Upstream defaults to its dashboard on a terminal; simple is our nearest equivalent.
-  c.ui_type = isatty(STDOUT_FILENO) ? UiType::simple : UiType::none;
+  // Upstream's defaults: the dashboard on a terminal, simple when -v/-vv asked for logs there,
+  // none when stdout is not a terminal (docs/ui.md).
+  const bool terminal = isatty(STDOUT_FILENO) != 0;
+  c.ui_type = !terminal ? UiType::none : c.verbosity > 0 ? UiType::simple : UiType::dashboard;
   if (given("--ui-type")) {
-    if (enum_key(r.ui_type) == "dashboard")
-      throw ConfigError(name("--ui-type") + " dashboard is not supported yet by aiperf-cpp (use simple or none)");
-    const std::optional<UiType> ui = enum_by_name<UiType>(r.ui_type);
-    if (!ui) throw_invalid_choice(name("--ui-type"), r.ui_type, "dashboard, " + choices_of<UiType>());
-    c.ui_type = *ui;
-    // Accepted so upstream command lines run, but there is no live display to choose yet.
-    if (c.ui_type == UiType::simple)
-      log_warning(name("--ui-type") + " simple: aiperf-cpp has no live progress display yet; the results are "
-                  "printed when the run ends");
+    c.ui_type = parse_choice<UiType>(name("--ui-type"), r.ui_type);
+    c.ui_type_given = true;
+  }
+  if (given("--stats-interval")) {
+    c.stats_interval = float_at_least("--stats-interval", r.stats_interval, 0);
+    if (*c.stats_interval > 1000)
+      throw ConfigError(name("--stats-interval") + " must be at most 1000 seconds, got " + r.stats_interval);
   }
 }
 

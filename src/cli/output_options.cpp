@@ -85,7 +85,8 @@ std::span<const OptionSpec> telemetry_options() {
       {.names = "--ui-type,--ui",
        .metavar = "TYPE",
        .sink = &RawFlags::ui_type,
-       .help = "simple or none (default: simple on a terminal); no live display yet: results print at the end.",
+       .help = "dashboard (full-screen live view; default on a terminal), simple (progress lines and a "
+               "real-time block; default with -v and for studies) or none (logs only; default otherwise).",
        .yaml = "runtime.ui",
        .choices = ui_type_choices},
       {.names = "--gpu-telemetry", .owner = "issue 21: telemetry and exporters"},
@@ -137,7 +138,12 @@ std::span<const OptionSpec> service_options() {
       {.names = "--api-port", .owner = "issue 22: cluster runs"},
       {.names = "--record-processor-service-count", .owner = "issue 22: cluster runs"},
       {.names = "--record-processors", .owner = "issue 22: cluster runs"},
-      {.names = "--stats-interval", .owner = "issue 20: live view"},
+      {.names = "--stats-interval",
+       .metavar = "SECONDS",
+       .sink = &RawFlags::stats_interval,
+       .help = "Real-time metrics period, 0 to 1000 s (default 5 with the dashboard, else 30); 0: no real-time "
+               "block.",
+       .yaml = "runtime.stats_interval"},
       {.names = "--zmq-dual-bind", .owner = "issue 22: cluster runs"},
       {.names = "--zmq-host", .owner = "issue 22: cluster runs"},
       {.names = "--zmq-ipc-path", .owner = "issue 22: cluster runs"},

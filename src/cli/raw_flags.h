@@ -34,7 +34,7 @@ struct RawFlags {
   std::string adaptive_scale;          // YAML phases.profiling.adaptive_scale, as one JSON object
   std::vector<std::string> phase_sla;  // YAML phases.profiling.sla: filter texts or JSON objects
   std::string artifact_dir, export_level, ui_type, log_level;
-  std::string profile_export_prefix, slice_duration;
+  std::string profile_export_prefix, slice_duration, stats_interval;
   std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;
   std::string public_dataset, hf_subset, hf_weka_dataset;
   std::vector<std::string> dataset_filters;

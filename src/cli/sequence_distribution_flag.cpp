@@ -7,18 +7,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/trim.h"
 #include "config/user_json_nesting.h"
 
 namespace aiperf {
 namespace {
 
 constexpr const char* kPairShape = "ISL[|STDDEV],OSL[|STDDEV]:WEIGHT";
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 class PairParser {
  public:
@@ -30,7 +25,7 @@ class PairParser {
   }
 
   int64_t length(std::string_view text, std::string_view pair) const {
-    text = trim(text);
+    text = trim_whitespace(text);
     int64_t v = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec != std::errc() || end != text.data() + text.size() || text.empty())
@@ -40,7 +35,7 @@ class PairParser {
   }
 
   double non_negative(std::string_view text, std::string_view pair, const char* what) const {
-    text = trim(text);
+    text = trim_whitespace(text);
     std::string s(text);
     size_t used = 0;
     double v = 0;
@@ -80,7 +75,7 @@ class PairParser {
     std::vector<SequenceLengthBucket> out;
     while (!text.empty()) {
       size_t semi = text.find(';');
-      std::string_view pair = trim(text.substr(0, semi));
+      std::string_view pair = trim_whitespace(text.substr(0, semi));
       text.remove_prefix(semi == std::string_view::npos ? text.size() : semi + 1);
       if (pair.empty()) continue;  // a trailing ';' is harmless
       size_t colon = pair.rfind(':');
@@ -92,20 +87,20 @@ class PairParser {
 
   std::vector<SequenceLengthBucket> brackets(std::string_view text) const {
     if (text.back() != ']') fail("missing closing ']' in", text);
-    std::string_view rest = trim(text.substr(1, text.size() - 2));
+    std::string_view rest = trim_whitespace(text.substr(1, text.size() - 2));
     std::vector<SequenceLengthBucket> out;
     while (!rest.empty()) {
       if (rest.front() != '(') fail("expected '(' at", rest);
       size_t close = rest.find(')');
       if (close == std::string_view::npos) fail("missing ')' in", rest);
       size_t next = rest.find(',', close);
-      std::string_view pair = trim(rest.substr(0, next));
-      std::string_view after = trim(rest.substr(close + 1, next == std::string_view::npos
+      std::string_view pair = trim_whitespace(rest.substr(0, next));
+      std::string_view after = trim_whitespace(rest.substr(close + 1, next == std::string_view::npos
                                                                ? std::string_view::npos
                                                                : next - close - 1));
       if (after.empty() || after.front() != ':') fail("missing ':WEIGHT' in pair", pair);
       out.push_back(bucket(rest.substr(1, close - 1), after.substr(1), pair));
-      rest = next == std::string_view::npos ? std::string_view() : trim(rest.substr(next + 1));
+      rest = next == std::string_view::npos ? std::string_view() : trim_whitespace(rest.substr(next + 1));
     }
     return out;
   }
@@ -152,7 +147,7 @@ class PairParser {
 std::vector<SequenceLengthBucket> parse_sequence_distribution(std::string_view flag,
                                                               std::string_view text) {
   PairParser parser(flag);
-  text = trim(text);
+  text = trim_whitespace(text);
   if (text.empty()) throw ConfigError(std::string(flag) + ": empty distribution");
   std::vector<SequenceLengthBucket> buckets = text.front() == '{'   ? parser.json(text)
                                               : text.front() == '[' ? parser.brackets(text)

@@ -64,11 +64,11 @@ const char* const kPhaseKeys[] = {"name", "kind", "type", "exclude_from_results"
                                   "timing_mode"};
 const char* const kPhaseTypes[] = {"concurrency", "poisson", "constant", "gamma", "user_centric", "fixed_schedule"};
 const char* const kDatasetKeys[] = {"name", "type"};
-// Values that may be written as a distribution: a number, {mean, stddev}, {value} or {type: normal, ...}.
-const char* const kDistributions[] = {"prompts.isl",     "prompts.osl",         "turns",
-                                      "turn_delay",      "images.width",        "images.height",
-                                      "audio.length",    "rankings.passages",   "rankings.query_tokens",
-                                      "rankings.passage_tokens"};
+// dataset_distribution_keys().
+const char* const kDatasetDistributions[] = {"prompts.isl",  "prompts.osl",       "turns",
+                                             "turn_delay",   "images.width",      "images.height",
+                                             "audio.length", "rankings.passages", "rankings.query_tokens",
+                                             "rankings.passage_tokens"};
 // Maps whose keys are the user's own (header names, body fields, metric tags, variables).
 const char* const kFreeMaps[] = {"endpoint.headers", "endpoint.extra", "slos"};
 
@@ -287,7 +287,7 @@ class Loader {
         d->set("public_name", v, n->key_mark);
       }
     }
-    for (const char* path : kDistributions) normalize_distribution(*d, path);
+    for (const char* path : kDatasetDistributions) normalize_distribution(*d, path);
     (void)partial;
   }
 
@@ -777,6 +777,8 @@ YamlConfig parse_yaml_config(std::string_view text, const std::string& file, con
   apply_plot_envelope(c);
   return c;
 }
+
+std::span<const char* const> dataset_distribution_keys() { return kDatasetDistributions; }
 
 YamlConfig load_yaml_config(const std::string& path, const EnvLookup& env) {
   YamlConfig c;

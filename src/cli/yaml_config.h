@@ -5,6 +5,7 @@
 // and go through the same conversion and checks.
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct YamlConfig {
 };
 
 YamlConfig load_yaml_config(const std::string& path, const EnvLookup& env);
+
+// The dataset keys, relative to `dataset`, whose value may be written as a distribution: a
+// number, {mean, stddev}, {value} or {type: normal, ...} ("prompts.isl", "turns", ...). The
+// loader normalises them and the JSON Schema (config_schema.cpp) describes them.
+std::span<const char* const> dataset_distribution_keys();
 
 // The envelope's `plot:` as the body's artifacts.auto_plot / artifacts.plot_required (which win);
 // a bad shape is a ConfigError naming file:line:column. Both loaders above apply it.

@@ -5,6 +5,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 
 #include <algorithm>
+#include <atomic>
 #include <iostream>
 #include <streambuf>
 #include <cctype>
@@ -47,6 +48,10 @@ struct Logs {
   std::shared_ptr<spdlog::sinks::stderr_sink_st> console = std::make_shared<spdlog::sinks::stderr_sink_st>();
   std::shared_ptr<spdlog::sinks::basic_file_sink_st> file;
   LogLevel console_level = LogLevel::warning;
+  ConsoleDiversion diversion;
+  std::atomic<bool> diverting{false};  // diversion is set (read without the lock by notes)
+  // Where a console line at `level` goes now: nowhere, stderr, or the diversion.
+  bool diverted(LogLevel level) const { return diversion && level >= std::min(console_level, LogLevel::info); }
   LogLevel file_level = LogLevel::info;
   std::vector<std::string> secrets;
   // Messages from before the file was opened, with their times; bounded, as a run logs
@@ -148,7 +153,9 @@ void log(LogLevel level, std::string_view message) {
   Logs& l = logs();
   std::lock_guard lock(l.mutex);
   const std::string text = l.scrub(message);
-  if (level >= l.console_level) {
+  if (l.diversion) {
+    if (l.diverted(level)) l.diversion(level, text);
+  } else if (level >= l.console_level) {
     l.write(*l.console, level, console_line(level, text));
     l.console->flush();
   }
@@ -158,7 +165,23 @@ void log(LogLevel level, std::string_view message) {
 bool log_enabled(LogLevel level) {
   Logs& l = logs();
   std::lock_guard lock(l.mutex);
-  return level >= l.console_level || level >= l.file_level;
+  return level >= l.console_level || level >= l.file_level || l.diverted(level);
+}
+
+void divert_console_log(ConsoleDiversion diversion) {
+  Logs& l = logs();
+  std::lock_guard lock(l.mutex);
+  l.diversion = std::move(diversion);
+  l.diverting.store(bool(l.diversion), std::memory_order_relaxed);
+}
+
+// A note line for the console: true when a diversion took it (stderr must not get it).
+static bool divert_note_line(LogLevel level, const std::string& line) {
+  Logs& l = logs();
+  std::lock_guard lock(l.mutex);
+  if (!l.diversion) return false;
+  l.diversion(level, l.scrub(line));
+  return true;
 }
 
 namespace {
@@ -169,11 +192,16 @@ class NotesBuffer : public std::streambuf {
   int_type overflow(int_type ch) override {
     if (traits_type::eq_int_type(ch, traits_type::eof())) return traits_type::not_eof(ch);
     const char c = traits_type::to_char_type(ch);
-    std::cerr.put(c);
+    // Written through as it comes, unless a full-screen view owns the terminal: then whole lines
+    // go to it.
+    const bool diverting = logs().diverting.load(std::memory_order_relaxed);
+    if (!diverting) std::cerr.put(c);
     if (c == '\n') {
-      std::cerr.flush();
       const bool warning = line_.rfind("warning:", 0) == 0 || line_.find(": warning:") != std::string::npos;
-      log_file_only(warning ? LogLevel::warning : LogLevel::info, line_);
+      const LogLevel level = warning ? LogLevel::warning : LogLevel::info;
+      if (diverting && !divert_note_line(level, line_)) std::cerr << line_ << '\n';
+      std::cerr.flush();
+      log_file_only(level, line_);
       line_.clear();
     } else {
       line_ += c;

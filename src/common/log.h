@@ -5,6 +5,7 @@
 // Every line passes through the secrets registered with add_log_secret() first, so an API key
 // or an Authorization value never reaches the console or the file, whoever wrote the message.
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -40,6 +41,13 @@ struct LogFileCloser {
 // Text that must never be written: replaced by "<redacted>" in every message from now on.
 // Values shorter than 4 bytes are ignored (they would blank out ordinary words).
 void add_log_secret(std::string_view secret);
+
+// While a full-screen view owns the terminal (the live dashboard, docs/ui.md), lines meant for
+// stderr go to `diversion` instead, and so do INFO and above even when the console threshold
+// is higher (the dashboard's logs panel shows them). The file is unchanged. It is called with
+// the log lock held: it must not log. An empty function gives stderr back.
+using ConsoleDiversion = std::function<void(LogLevel, const std::string&)>;
+void divert_console_log(ConsoleDiversion diversion);
 
 void log(LogLevel level, std::string_view message);
 // Whether a message at `level` would be written anywhere (to skip building a costly one).

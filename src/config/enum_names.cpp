@@ -12,7 +12,8 @@ std::span<const EnumName<ExportLevel>> names_of(ExportLevel) {
 }
 
 std::span<const EnumName<UiType>> names_of(UiType) {
-  static constexpr EnumName<UiType> kNames[] = {{UiType::simple, "simple"}, {UiType::none, "none"}};
+  static constexpr EnumName<UiType> kNames[] = {
+      {UiType::dashboard, "dashboard"}, {UiType::simple, "simple"}, {UiType::none, "none"}};
   return kNames;
 }
 

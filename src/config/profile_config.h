@@ -18,7 +18,7 @@
 namespace aiperf {
 
 enum class ExportLevel { summary, records, raw };
-enum class UiType { none, simple };  // upstream's "dashboard" is not implemented
+enum class UiType { none, simple, dashboard };  // --ui-type (docs/ui.md)
 // Inter-arrival distribution of a request-rate phase (cli-and-load.md §4.2).
 enum class ArrivalPattern { poisson, constant, gamma };
 // --custom-dataset-type values implemented so far (workloads-and-endpoints.md §3).
@@ -255,7 +255,13 @@ struct OutputSettings {
   bool plot_required = false;                    // --plot-required: a failed auto-plot exits non-zero
 
   // Console (§3.16, §3.19)
-  UiType ui_type = UiType::none;                 // --ui-type / --ui (default: simple on a TTY)
+  UiType ui_type = UiType::none;                 // --ui-type / --ui (default: dashboard on a TTY, simple with -v)
+  bool ui_type_given = false;                    // --ui-type was given (a study refuses dashboard)
+  std::optional<double> stats_interval;          // --stats-interval s; unset: 5 (dashboard), 30 (else); 0: no block
+  // The real-time metrics period for this UI.
+  double effective_stats_interval() const {
+    return stats_interval.value_or(ui_type == UiType::dashboard ? 5.0 : 30.0);
+  }
   int verbosity = 0;                             // -v: 1 (DEBUG); -vv, --extra-verbose: 2 (TRACE)
   std::optional<LogLevel> log_level;             // --log-level (wins over -v/-vv)
   // The level of logs/aiperf.log, and of the console when the user asked for one.

@@ -9,16 +9,10 @@
 #include "dataset/hash_block_text.h"
 #include "dataset/prompt_corpus.h"
 #include "dataset/rng_stream.h"
+#include "dataset/stable_hash.h"
 
 namespace aiperf {
 namespace {
-
-// FNV-1a: a trace's namespace key from its id, stable across runs and platforms.
-uint64_t fnv1a(const std::string& s) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
-  return h;
-}
 
 std::string message(const char* role, const std::string& content) {
   return std::string("{\"role\":\"") + role + "\",\"content\":" + nlohmann::json(content).dump() + "}";
@@ -198,7 +192,7 @@ AgentTraceCounts add_agent_conversations(const std::vector<AgentTrace>& traces, 
                      trace,
                      TraceClock(trace, config.trace_idle_gap_cap_s),
                      ModelMap(trace, config.model_names),
-                     HashBlockText(corpus, tokenizer, trace.block_size, base_key ^ fnv1a(trace.id)),
+                     HashBlockText(corpus, tokenizer, trace.block_size, base_key ^ fnv1a64(trace.id)),
                      make_rng_stream(config.random_seed, "dataset.agent_trace.fresh." + trace.id),
                      counts};
     add_trace(ctx, out);

@@ -55,7 +55,7 @@ std::vector<int64_t> roots_of(const std::vector<BailianRow>& rows, const std::st
   return roots;
 }
 
-FileDataset load_rows(const DatasetBuildSettings& config, PromptSource& source) {
+FileDataset load_bailian_rows(const DatasetBuildSettings& config, PromptSource& source) {
   HashIdPrompts blocks(source, config.isl_block_size.value_or(kBailianBlockSize), config.random_seed);
   std::mt19937_64 corpus_rng = make_rng_stream(config.random_seed, "dataset.trace.prompt.corpus");
   FallbackOutputLength fallback_osl(config);
@@ -132,7 +132,7 @@ FileDataset load_rows(const DatasetBuildSettings& config, PromptSource& source) 
 
 FileDataset load_bailian_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
-                                  [&](PromptSource& source) { return load_rows(config, source); });
+                                  [&](PromptSource& source) { return load_bailian_rows(config, source); });
 }
 
 }  // namespace aiperf

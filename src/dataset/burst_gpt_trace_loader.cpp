@@ -45,13 +45,13 @@ std::vector<std::string> csv_fields(const std::string& line) {
   return out;
 }
 
-std::string trimmed(const std::string& s) {
+std::string trimmed_field(const std::string& s) {
   size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
   return a == std::string::npos ? "" : s.substr(a, b - a + 1);
 }
 
 std::optional<double> parse_number(const std::string& field) {
-  const std::string t = trimmed(field);
+  const std::string t = trimmed_field(field);
   double v = 0;
   auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (ec != std::errc() || end != t.data() + t.size() || !std::isfinite(v)) return std::nullopt;
@@ -65,7 +65,7 @@ std::optional<int64_t> parse_count(const std::string& field) {
   return int64_t(*v);
 }
 
-FileDataset load_rows(const DatasetBuildSettings& config, PromptSource& source) {
+FileDataset load_burst_gpt_rows(const DatasetBuildSettings& config, PromptSource& source) {
   const std::string& path = *config.input_file;
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("--input-file " + path + ": cannot open file");
@@ -77,7 +77,7 @@ FileDataset load_rows(const DatasetBuildSettings& config, PromptSource& source) 
   const std::vector<std::string> header = csv_fields(text);
   auto column = [&](const char* name) {
     for (size_t i = 0; i < header.size(); ++i)
-      if (trimmed(header[i]) == name) return i;
+      if (trimmed_field(header[i]) == name) return i;
     throw ConfigError("--input-file " + path + ", line " + std::to_string(line) + ": the CSV header has no '" +
                       name + "' column (burst_gpt_trace needs Timestamp, Request tokens, Response tokens)");
   };
@@ -132,7 +132,7 @@ FileDataset load_rows(const DatasetBuildSettings& config, PromptSource& source) 
 
 FileDataset load_burst_gpt_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
-                                  [&](PromptSource& source) { return load_rows(config, source); });
+                                  [&](PromptSource& source) { return load_burst_gpt_rows(config, source); });
 }
 
 }  // namespace aiperf

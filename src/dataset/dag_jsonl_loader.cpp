@@ -22,7 +22,7 @@ struct ChildRef {
   std::optional<int64_t> join_at;  // spawn with an explicit join turn (0-based)
 };
 
-struct FileTurn {
+struct DagFileTurn {
   MessageTurn turn;
   std::vector<bool> system_messages;  // per message: role is "system"
   std::vector<ChildRef> children;
@@ -31,7 +31,7 @@ struct FileTurn {
 struct FileConversation {
   std::string id;
   size_t line = 0;
-  std::vector<FileTurn> turns;
+  std::vector<DagFileTurn> turns;
   std::vector<std::string> pre_session_spawns;
   std::string context_mode = "deltas_without_responses";
 };
@@ -51,7 +51,7 @@ std::string child_id(const JsonlRow& row, const json& v, const std::string& what
   return v.get<std::string>();
 }
 
-void read_forks(const JsonlRow& turn, const json& list, FileTurn& out) {
+void read_forks(const JsonlRow& turn, const json& list, DagFileTurn& out) {
   if (!list.is_array()) turn.fail("'forks' must be a list");
   for (const json& f : list) {
     ChildRef ref;
@@ -71,7 +71,7 @@ void read_forks(const JsonlRow& turn, const json& list, FileTurn& out) {
   }
 }
 
-void read_spawns(const JsonlRow& turn, const json& list, FileTurn& out) {
+void read_spawns(const JsonlRow& turn, const json& list, DagFileTurn& out) {
   if (!list.is_array()) turn.fail("'spawns' must be a list");
   for (const json& s : list) {
     if (!s.is_object()) {
@@ -89,10 +89,10 @@ void read_spawns(const JsonlRow& turn, const json& list, FileTurn& out) {
   }
 }
 
-FileTurn read_turn(const JsonlRow& turn, FallbackOutputLength& fallback_osl, double delay_ratio) {
+DagFileTurn read_turn(const JsonlRow& turn, FallbackOutputLength& fallback_osl, double delay_ratio) {
   reject_unknown_keys(turn, turn.value, {"messages", "model", "max_tokens", "tools", "extra", "forks", "spawns", "delay"},
                       "a turn");
-  FileTurn t;
+  DagFileTurn t;
   auto messages = turn.value.find("messages");
   if (messages == turn.value.end() || !messages->is_array() || messages->empty())
     turn.fail("'messages' must be a non-empty list of message objects");

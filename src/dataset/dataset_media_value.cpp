@@ -8,14 +8,13 @@
 #include "config/profile_config.h"
 #include "dataset/image_decoder.h"
 #include "dataset/jpeg_encoder.h"
+#include "dataset/web_url.h"
 
 namespace aiperf {
 namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
-
-bool is_web_url(const std::string& s) { return s.starts_with("http://") || s.starts_with("https://"); }
 
 struct CellBytes {
   std::string bytes;

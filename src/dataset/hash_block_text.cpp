@@ -1,17 +1,8 @@
 #include "dataset/hash_block_text.h"
 
+#include "dataset/stable_hash.h"
+
 namespace aiperf {
-namespace {
-
-// SplitMix64's finaliser: a well-mixed 64-bit value per input.
-uint64_t mix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
 
 HashBlockText::HashBlockText(const std::vector<int32_t>& corpus, const Tokenizer& tokenizer, int64_t block_size,
                              uint64_t key)
@@ -24,7 +15,7 @@ std::string HashBlockText::text(const std::vector<int64_t>& hash_ids, int64_t be
   const int64_t covered = int64_t(hash_ids.size()) * block_size_;
   int64_t pos = begin;
   for (; pos < end && pos < covered; ++pos) {
-    const uint64_t block_start = mix64(key_ ^ mix64(uint64_t(hash_ids[size_t(pos / block_size_)]))) % n;
+    const uint64_t block_start = hash_mix64(key_ ^ hash_mix64(uint64_t(hash_ids[size_t(pos / block_size_)]))) % n;
     ids_.push_back(corpus_[(block_start + uint64_t(pos % block_size_)) % n]);
   }
   if (pos < end) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "config/dataset_size_limit.h"
+#include "dataset/stable_hash.h"
 #include "dataset/prompt_corpus.h"
 #include "dataset/rng_stream.h"
 
@@ -15,14 +16,6 @@ void require_last_block(int64_t last, int64_t m, int64_t input_length, int64_t b
     throw std::invalid_argument("input_length " + std::to_string(input_length) + " is too short for " +
                                 std::to_string(m) + " hash_ids of " + std::to_string(block_size) +
                                 " tokens (the last block would be empty)");
-}
-
-// SplitMix64's finaliser: a well-mixed 64-bit value per input.
-uint64_t mix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
 }
 
 }  // namespace
@@ -60,7 +53,7 @@ const HashIdPrompts::UnitBlock& HashIdPrompts::unit_block(int64_t hash_id) {
     // A block needs one draw only: seeding a std::mt19937_64 per hash id cost more than
     // building the block text.
     const PromptUnits& units = *source_.units();
-    it->second.start_unit = size_t(mix64(unit_block_key_ ^ mix64(uint64_t(hash_id))) % units.size());
+    it->second.start_unit = size_t(hash_mix64(unit_block_key_ ^ hash_mix64(uint64_t(hash_id))) % units.size());
     it->second.offset = arena_.size();
     append_units(units, it->second.start_unit, block_size_, arena_);
     it->second.length = arena_.size() - it->second.offset;

@@ -1,11 +1,10 @@
 #include "dataset/image_decoder.h"
 
 #include <csetjmp>
-#include <cstdio>  // jpeglib.h needs FILE declared first
-#include <jpeglib.h>
 #include <png.h>
 
 #include "config/profile_config.h"
+#include "dataset/jpeg_error_escape.h"
 
 namespace aiperf {
 namespace {
@@ -15,27 +14,13 @@ constexpr std::string_view kPngSignature = "\x89PNG\r\n\x1a\n";
 bool is_jpeg(std::string_view b) { return b.size() >= 3 && b.substr(0, 3) == "\xFF\xD8\xFF"; }
 bool is_png(std::string_view b) { return b.starts_with(kPngSignature); }
 
-// libjpeg's default handler calls exit(), and C++ exceptions must not cross its C frames:
-// setjmp/longjmp out, with no C++ object created between the two.
-struct JpegErrors {
-  jpeg_error_mgr base;
-  std::jmp_buf escape;
-  char message[JMSG_LENGTH_MAX];
-};
-
-void on_jpeg_error(j_common_ptr info) {
-  auto* err = reinterpret_cast<JpegErrors*>(info->err);
-  (*info->err->format_message)(info, err->message);
-  std::longjmp(err->escape, 1);
-}
-
 // Fills `out` (already sized by the caller after the header) row by row. Returns false on a
 // libjpeg error. `cmyk` reports that the pixels came out as (Adobe-inverted) CMYK.
-bool decompress_jpeg(std::string_view bytes, JpegErrors& err, RgbImage& out, std::vector<uint8_t>& scratch,
+bool decompress_jpeg(std::string_view bytes, JpegErrorEscape& err, RgbImage& out, std::vector<uint8_t>& scratch,
                      bool& cmyk) {
   jpeg_decompress_struct info{};
   info.err = jpeg_std_error(&err.base);
-  err.base.error_exit = on_jpeg_error;
+  err.base.error_exit = jpeg_error_escape;
   if (setjmp(err.escape)) {
     jpeg_destroy_decompress(&info);
     return false;
@@ -61,7 +46,7 @@ bool decompress_jpeg(std::string_view bytes, JpegErrors& err, RgbImage& out, std
 }
 
 RgbImage decode_jpeg(std::string_view bytes, const std::string& where) {
-  JpegErrors err{};
+  JpegErrorEscape err{};
   RgbImage out;
   std::vector<uint8_t> pixels;
   bool cmyk = false;

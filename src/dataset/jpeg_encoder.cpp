@@ -1,35 +1,20 @@
 #include "dataset/jpeg_encoder.h"
 
 #include <csetjmp>
-#include <cstdio>  // jpeglib.h needs FILE declared first
 #include <cstdlib>
-#include <jpeglib.h>
-
 #include <stdexcept>
+
+#include "dataset/jpeg_error_escape.h"
 
 namespace aiperf {
 namespace {
 
-// libjpeg's default handler calls exit(), and C++ exceptions must not cross its C frames:
-// the usual setjmp/longjmp escape, with no C++ object alive between the two.
-struct ErrorManager {
-  jpeg_error_mgr base;
-  std::jmp_buf escape;
-  char message[JMSG_LENGTH_MAX];
-};
-
-void on_jpeg_error(j_common_ptr info) {
-  auto* err = reinterpret_cast<ErrorManager*>(info->err);
-  (*info->err->format_message)(info, err->message);
-  std::longjmp(err->escape, 1);
-}
-
 // Returns false on a libjpeg error (message in err.message); buffer is malloc'ed by libjpeg.
-bool compress(uint32_t width, uint32_t height, const uint8_t* rgb, ErrorManager& err, unsigned char** buffer,
+bool compress(uint32_t width, uint32_t height, const uint8_t* rgb, JpegErrorEscape& err, unsigned char** buffer,
               unsigned long* size) {
   jpeg_compress_struct info{};
   info.err = jpeg_std_error(&err.base);
-  err.base.error_exit = on_jpeg_error;
+  err.base.error_exit = jpeg_error_escape;
   if (setjmp(err.escape)) {
     jpeg_destroy_compress(&info);
     return false;
@@ -58,7 +43,7 @@ bool compress(uint32_t width, uint32_t height, const uint8_t* rgb, ErrorManager&
 std::string encode_jpeg_rgb(uint32_t width, uint32_t height, std::span<const uint8_t> rgb) {
   if (width == 0 || height == 0 || rgb.size() != size_t(width) * 3 * height)
     throw std::invalid_argument("encode_jpeg_rgb: pixel buffer does not match the image size");
-  ErrorManager err{};
+  JpegErrorEscape err{};
   unsigned char* buffer = nullptr;
   unsigned long size = 0;
   const bool ok = compress(width, height, rgb.data(), err, &buffer, &size);

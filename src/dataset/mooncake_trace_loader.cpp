@@ -21,7 +21,7 @@ struct SessionTail {
   std::optional<double> last_timestamp_ms;
 };
 
-FileDataset load_rows(const DatasetBuildSettings& config, PromptSource& source) {
+FileDataset load_mooncake_rows(const DatasetBuildSettings& config, PromptSource& source) {
   HashIdPrompts blocks(source, config.isl_block_size.value_or(kMooncakeBlockSize), config.random_seed);
   std::mt19937_64 corpus_rng = make_rng_stream(config.random_seed, "dataset.trace.prompt.corpus");
   FallbackOutputLength fallback_osl(config);
@@ -87,7 +87,7 @@ FileDataset load_rows(const DatasetBuildSettings& config, PromptSource& source) 
 
 FileDataset load_mooncake_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
-                                  [&](PromptSource& source) { return load_rows(config, source); });
+                                  [&](PromptSource& source) { return load_mooncake_rows(config, source); });
 }
 
 }  // namespace aiperf

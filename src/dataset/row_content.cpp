@@ -8,6 +8,7 @@
 #include "common/base64.h"
 #include "dataset/audio_bytes_reader.h"
 #include "dataset/row_texts.h"
+#include "dataset/web_url.h"
 #include "config/endpoint_catalog.h"
 
 namespace aiperf {
@@ -15,8 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
-
-bool is_web_url(const std::string& s) { return s.starts_with("http://") || s.starts_with("https://"); }
 
 // The strings of `one` (a string) or `many` (a list of strings or {name, contents} items),
 // mutually exclusive like text / texts.

@@ -39,13 +39,13 @@ std::optional<std::string> captured_text(const JsonlRow& row, const json& side, 
   row.fail(name + ".encoding '" + encoding + "' is not one of JSON, BASE64");
 }
 
-struct Record {
+struct CaptureRecord {
   DatasetEntry entry;
   double timestamp_ms = 0;
   size_t line = 0;
 };
 
-Record read_record(const JsonlRow& row) {
+CaptureRecord read_record(const JsonlRow& row) {
   auto capture = row.value.find("captureData");
   if (capture == row.value.end() || !capture->is_object()) row.fail("no 'captureData' object");
   auto input = capture->find("endpointInput");
@@ -59,7 +59,7 @@ Record read_record(const JsonlRow& row) {
   if (!body.is_object() || messages == body.end() || !messages->is_array() || messages->empty())
     row.fail("captureData.endpointInput.data is not an OpenAI chat body with a non-empty 'messages' list");
 
-  Record r;
+  CaptureRecord r;
   r.line = row.line;
   r.entry.literal_messages = messages->dump();
   if (auto tools = body.find("tools"); tools != body.end() && !tools->is_null()) {
@@ -117,15 +117,15 @@ std::vector<std::string> capture_files(const std::string& input) {
 FileDataset load_sagemaker_data_capture(const DatasetBuildSettings& config, const Tokenizer&) {
   if (config.endpoint_type != EndpointType::chat)
     throw ConfigError("--custom-dataset-type sagemaker_data_capture replays chat messages: it needs --endpoint-type chat");
-  std::vector<Record> records;
+  std::vector<CaptureRecord> records;
   for (const std::string& file : capture_files(*config.input_file))
     for_each_jsonl_row(file, [&](const JsonlRow& row) { records.push_back(read_record(row)); });
   // Captures are hourly files with second-resolution times: order them by time, file order
   // breaking ties, so the replay order does not depend on how S3 named the files.
   std::stable_sort(records.begin(), records.end(),
-                   [](const Record& a, const Record& b) { return a.timestamp_ms < b.timestamp_ms; });
+                   [](const CaptureRecord& a, const CaptureRecord& b) { return a.timestamp_ms < b.timestamp_ms; });
   FileDataset out;
-  for (Record& r : records) {
+  for (CaptureRecord& r : records) {
     r.entry.model = config.model_names.front();
     r.entry.conversation_id = default_conversation_id(config, out.dataset.entries.size());
     out.dataset.entries.push_back(std::move(r.entry));

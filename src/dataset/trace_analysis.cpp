@@ -48,10 +48,10 @@ struct PrefixTrie {
 
 }  // namespace
 
-std::optional<DistributionStats> distribution_stats(std::vector<double> values) {
+std::optional<TraceDistribution> distribution_stats(std::vector<double> values) {
   if (values.empty()) return std::nullopt;
   std::sort(values.begin(), values.end());
-  DistributionStats s;
+  TraceDistribution s;
   s.count = values.size();
   double sum = 0;
   for (double v : values) sum += v;

@@ -11,13 +11,13 @@ namespace aiperf {
 
 // One distribution as upstream reports it: numpy mean, population std, min, linear-interpolated
 // P25/median/P75, max. `count` is ours (how many values the row summarises).
-struct DistributionStats {
+struct TraceDistribution {
   size_t count = 0;
   double mean = 0, std_dev = 0, min = 0, p25 = 0, median = 0, p75 = 0, max = 0;
 };
 
 // nullopt for an empty series (upstream prints N/A and writes null).
-std::optional<DistributionStats> distribution_stats(std::vector<double> values);
+std::optional<TraceDistribution> distribution_stats(std::vector<double> values);
 
 // One trace row as the analysis needs it.
 struct TraceRowShape {
@@ -37,14 +37,14 @@ struct TraceAnalysis {
   int64_t min_osl = 0, max_osl = 0;
   double avg_osl = 0;
   double prefix_reuse_ratio = 0;   // prefix occurrences whose prefix occurs more than once / all
-  std::optional<DistributionStats> isl_stats, osl_stats, context_length_stats, unique_prompt_length_stats,
+  std::optional<TraceDistribution> isl_stats, osl_stats, context_length_stats, unique_prompt_length_stats,
       hit_rate_stats;
   // Ours.
   int64_t block_size = 0;
   uint64_t total_blocks = 0;       // sum of len(hash_ids)
   uint64_t hit_blocks = 0;         // blocks an unbounded prefix cache already held on arrival
   double block_hit_rate = 0;       // hit_blocks / total_blocks
-  std::optional<DistributionStats> inter_arrival_stats;  // ms between consecutive timestamps
+  std::optional<TraceDistribution> inter_arrival_stats;  // ms between consecutive timestamps
 };
 
 // Rows are taken in file order, which is arrival order in a mooncake trace. A row's prefix

@@ -18,7 +18,7 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-std::string trimmed(const std::string& s) {
+std::string trimmed_line(const std::string& s) {
   const size_t first = s.find_first_not_of(" \t\r\n");
   if (first == std::string::npos) return {};
   return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
@@ -50,7 +50,7 @@ std::vector<Body> raw_payload_lines(const std::string& path) {
   std::vector<Body> bodies;
   std::string line;
   for (size_t n = 1; std::getline(in, line); ++n) {
-    std::string text = trimmed(line);
+    std::string text = trimmed_line(line);
     if (!text.empty()) bodies.push_back({raw_payload_body(path, n, text), n});
   }
   if (bodies.empty()) fail(path, 0, "no rows");

@@ -11,12 +11,6 @@ namespace {
 using simdjson::dom::array;
 using simdjson::dom::element;
 
-std::string_view str(element e, const char* key) {
-  std::string_view s;
-  if (e[key].get_string().get(s)) return {};
-  return s;
-}
-
 // Upstream keeps one kind of data per reply: thinking (with the text), else text, else the
 // tool_use blocks' name + input JSON.
 void read_whole_message(element root, ParsedResponse& out) {
@@ -24,13 +18,13 @@ void read_whole_message(element root, ParsedResponse& out) {
   array blocks;
   if (root["content"].get_array().get(blocks)) return;
   for (element block : blocks) {
-    const std::string_view type = str(block, "type");
+    const std::string_view type = payload_string(block, "type");
     if (type == "text") {
-      text.append(str(block, "text"));
+      text.append(payload_string(block, "text"));
     } else if (type == "thinking") {
-      reasoning.append(str(block, "thinking"));
+      reasoning.append(payload_string(block, "thinking"));
     } else if (type == "tool_use") {
-      tool.append(str(block, "name"));
+      tool.append(payload_string(block, "name"));
       element input;
       if (!block["input"].get(input)) tool.append(simdjson::to_string(input));
     }
@@ -40,10 +34,10 @@ void read_whole_message(element root, ParsedResponse& out) {
 }
 
 void read_delta(element delta, ParsedResponse& out) {
-  const std::string_view type = str(delta, "type");
-  if (type == "text_delta") out.text.append(str(delta, "text"));
-  else if (type == "thinking_delta") out.reasoning.append(str(delta, "thinking"));
-  else if (type == "input_json_delta") out.text.append(str(delta, "partial_json"));
+  const std::string_view type = payload_string(delta, "type");
+  if (type == "text_delta") out.text.append(payload_string(delta, "text"));
+  else if (type == "thinking_delta") out.reasoning.append(payload_string(delta, "thinking"));
+  else if (type == "input_json_delta") out.text.append(payload_string(delta, "partial_json"));
 }
 
 }  // namespace

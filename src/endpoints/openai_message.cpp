@@ -244,6 +244,12 @@ bool payload_truthy(element e) {
   return false;
 }
 
+std::string_view payload_string(element e, const char* key) {
+  std::string_view s;
+  if (e[key].get_string().get(s)) return {};
+  return s;
+}
+
 namespace {
 
 OpenAiMessage read_with_dom(EndpointType type, PaddedJson json, ParsedResponse& out, DeferredTexts* defer) {

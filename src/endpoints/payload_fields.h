@@ -1,7 +1,8 @@
 #pragma once
 // Readers shared by the vendor payload parsers (defined in openai_message.cpp, where the
-// OpenAI ones live): usage normalisation and in-payload error objects.
+// OpenAI ones live): usage normalisation, in-payload error objects and string members.
 #include <optional>
+#include <string_view>
 
 #include <simdjson.h>
 
@@ -19,5 +20,8 @@ ErrorDetails read_payload_error(simdjson::dom::element error);
 
 // Python truthiness, which upstream applies to `error` members.
 bool payload_truthy(simdjson::dom::element e);
+
+// The string member `key` of `e`, or empty when it is absent or not a string.
+std::string_view payload_string(simdjson::dom::element e, const char* key);
 
 }  // namespace aiperf

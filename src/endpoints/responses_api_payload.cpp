@@ -11,17 +11,11 @@ namespace {
 using simdjson::dom::array;
 using simdjson::dom::element;
 
-std::string_view str(element e, const char* key) {
-  std::string_view s;
-  if (e[key].get_string().get(s)) return {};
-  return s;
-}
-
 void append_typed_texts(element list, std::string_view type, std::string& out) {
   array parts;
   if (list.get_array().get(parts)) return;
   for (element part : parts)
-    if (str(part, "type") == type) out.append(str(part, "text"));
+    if (payload_string(part, "type") == type) out.append(payload_string(part, "text"));
 }
 
 // Upstream keeps one kind of data per reply: reasoning (with its text), else text, else the
@@ -31,7 +25,7 @@ void read_whole_response(element root, ParsedResponse& out) {
   array output;
   if (!root["output"].get_array().get(output)) {
     for (element item : output) {
-      const std::string_view type = str(item, "type");
+      const std::string_view type = payload_string(item, "type");
       if (type == "reasoning") {
         element parts;
         if (!item["summary"].get(parts)) append_typed_texts(parts, "summary_text", reasoning);
@@ -40,21 +34,21 @@ void read_whole_response(element root, ParsedResponse& out) {
         element content;
         if (!item["content"].get(content)) append_typed_texts(content, "output_text", text);
       } else if (type == "function_call") {
-        tool.append(str(item, "name"));
-        tool.append(str(item, "arguments"));
+        tool.append(payload_string(item, "name"));
+        tool.append(payload_string(item, "arguments"));
       }
     }
   }
-  if (text.empty() && reasoning.empty() && tool.empty()) text = str(root, "output_text");
+  if (text.empty() && reasoning.empty() && tool.empty()) text = payload_string(root, "output_text");
   out.reasoning.append(reasoning);
   out.text.append(!text.empty() || !reasoning.empty() ? text : tool);
 }
 
 void read_event(std::string_view type, element root, ParsedResponse& out, OpenAiMessage& result) {
   if (type == "response.output_text.delta" || type == "response.function_call_arguments.delta") {
-    out.text.append(str(root, "delta"));
+    out.text.append(payload_string(root, "delta"));
   } else if (type == "response.reasoning_text.delta" || type == "response.reasoning_summary_text.delta") {
-    out.reasoning.append(str(root, "delta"));
+    out.reasoning.append(payload_string(root, "delta"));
   } else if (type == "response.completed" || type == "response.incomplete") {
     element usage;
     if (!root["response"]["usage"].get(usage)) result.usage = read_token_usage(usage);

@@ -147,8 +147,12 @@ std::string build_template_body(const EndpointSettings& config, const DatasetEnt
                       ": the rendered body must be a JSON object for --extra-inputs or row extras to merge into it");
   for (const auto& [key, value] : config.extra_inputs.items())
     if (key != kPayloadTemplateKey && key != kResponseFieldKey) body[key] = ojson(value);
-  if (row_extra)
-    for (auto& [key, value] : ojson::parse(entry.turn_extra_bodies[turn]).items()) body[key] = std::move(value);
+  if (row_extra) {
+    // Named: a range-for over a temporary's items() would iterate a destroyed object (the
+    // temporary lives only until the range is initialised, C++20).
+    ojson extra = ojson::parse(entry.turn_extra_bodies[turn]);
+    for (auto& [key, value] : extra.items()) body[key] = std::move(value);
+  }
   return body.dump();
 }
 

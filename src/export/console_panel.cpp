@@ -17,11 +17,6 @@ std::string repeat(const char* s, int n) {
   return out;
 }
 
-std::string styled(const std::string& text, const char* sgr, bool color) {
-  if (!color) return text;
-  return std::string("\x1b[") + sgr + "m" + text + "\x1b[0m";
-}
-
 }  // namespace
 
 std::string render_panel(const ConsolePanel& panel, int max_width, bool color) {

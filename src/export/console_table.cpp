@@ -242,11 +242,6 @@ std::string rule(const BoxChars& box, const std::vector<int>& widths) {
   return out;
 }
 
-std::string styled(const std::string& text, const std::string& sgr, bool color) {
-  if (!color || sgr.empty()) return text;
-  return "\x1b[" + sgr + "m" + text + "\x1b[0m";
-}
-
 std::string render_row(const BoxChars& box, const std::vector<std::string>& cells,
                        const ConsoleTable& table, const std::vector<int>& widths, bool header,
                        bool color) {
@@ -273,6 +268,11 @@ std::string render_row(const BoxChars& box, const std::vector<std::string>& cell
 }
 
 }  // namespace
+
+std::string styled(const std::string& text, const std::string& sgr, bool color) {
+  if (!color || sgr.empty()) return text;
+  return "\x1b[" + sgr + "m" + text + "\x1b[0m";
+}
 
 int display_width(const std::string& text) {
   int width = 0;

@@ -29,6 +29,10 @@ std::string render_table(const ConsoleTable& table, int max_width, bool color);
 // Terminal columns taken by UTF-8 `text` (one per code point; no East Asian wide forms).
 int display_width(const std::string& text);
 
+// `text` in the SGR style `sgr` ("1", "3", "38;5;45", ...) when `color`, reset after it; else,
+// or with an empty `sgr`, `text` as it is.
+std::string styled(const std::string& text, const std::string& sgr, bool color);
+
 // `text` word-wrapped at `width` columns with the same rules as table cells: '\n' breaks a
 // line, words longer than a line are folded, trailing spaces dropped. Control codes are
 // sanitised as in cells.

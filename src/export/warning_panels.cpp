@@ -18,7 +18,7 @@ int64_t count_of(const RunSummary& summary, const char* tag) {
 std::string requests(int64_t n) { return format_grouped_int(n) + (n == 1 ? " request" : " requests"); }
 
 // Thresholds print as Python would print a short float: "5", "12.5".
-std::string number(double v) {
+std::string threshold_text(double v) {
   std::string s = format_fixed_2f(v);
   while (s.back() == '0') s.pop_back();
   if (s.back() == '.') s.pop_back();
@@ -27,8 +27,8 @@ std::string number(double v) {
 
 ConsolePanel osl_mismatch(int64_t n, const RecordMetricOptions& o) {
   return {"OSL Mismatch",
-          requests(n) + " ended with an output length more than min(" + number(o.osl_mismatch_pct) + "%, " +
-              number(o.osl_mismatch_max_tokens) +
+          requests(n) + " ended with an output length more than min(" + threshold_text(o.osl_mismatch_pct) + "%, " +
+              threshold_text(o.osl_mismatch_max_tokens) +
               " tokens) away from the max tokens sent: the server stopped early (end of sequence) or ran past "
               "the cap, so OSL and the throughput figures do not describe the length asked for.\n"
               "To make the server generate exactly the requested length, add --extra-inputs ignore_eos:true, "
@@ -38,7 +38,7 @@ ConsolePanel osl_mismatch(int64_t n, const RecordMetricOptions& o) {
 ConsolePanel token_count_discrepancy(int64_t n, const RecordMetricOptions& o) {
   return {"Token Count Discrepancy",
           requests(n) + " reported usage token counts (prompt, completion or reasoning) more than " +
-              number(o.usage_diff_pct) +
+              threshold_text(o.usage_diff_pct) +
               "% away from this client's own count.\n"
               "The token metrics use the client's tokenizer: check that --tokenizer matches the served model, "
               "or pass --use-server-token-count to take the server's counts instead."};

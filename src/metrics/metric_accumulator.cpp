@@ -8,27 +8,14 @@
 
 #include "metrics/sorted_samples.h"
 #include "metrics/statistics.h"
+#include "metrics/time_units.h"
 
 namespace aiperf {
 namespace {
 
-constexpr double kNsPerSec = 1e9;
-
-MetricResult labelled(MetricId id) {
-  const MetricInfo& info = metric_info(id);
-  MetricResult r;
-  r.tag = info.tag;
-  r.header = info.header;
-  r.unit = info.unit;
-  r.display_order = info.display_order;
-  r.console = info.console;
-  r.console_group = info.console_group;
-  r.integer_samples = info.integer;
-  return r;
-}
-
-MetricResult single_value(MetricId id, double base_value) {
-  MetricResult r = labelled(id);
+// A one-value metric, from its base value to its display unit.
+MetricResult scaled_single_value(MetricId id, double base_value) {
+  MetricResult r = labelled_result(id);
   r.avg = base_value / metric_info(id).display_divisor;
   return r;
 }
@@ -38,7 +25,7 @@ std::optional<MetricResult> distribution(MetricId id, const Ascending& sorted) {
   std::optional<DistributionStats> s = describe_ascending(sorted);
   if (!s) return std::nullopt;
   const double d = metric_info(id).display_divisor;
-  MetricResult r = labelled(id);
+  MetricResult r = labelled_result(id);
   r.distribution = true;
   r.count = s->count;
   r.sum = s->sum / d;
@@ -232,7 +219,7 @@ std::vector<MetricResult> MetricAccumulator::summarize(std::optional<int64_t> ra
   add_session_and_thinking_values(v, rate_window_ns);
   add_spec_decode_values(v);
   for (size_t i = kRecordMetricCount; i < kMetricCount; ++i)
-    if (v[i]) out.push_back(single_value(MetricId(i), *v[i]));
+    if (v[i]) out.push_back(scaled_single_value(MetricId(i), *v[i]));
   for (MetricResult& r : intervals_.metrics(spill_)) out.push_back(std::move(r));
   return out;
 }

@@ -3,11 +3,13 @@
 #include <array>
 #include <string_view>
 
+#include "metrics/metric_result.h"
+#include "metrics/time_units.h"
+
 namespace aiperf {
 namespace {
 
 constexpr double kNsPerMs = 1e6;
-constexpr double kNsPerSec = 1e9;
 
 // Indexed by MetricId; the static_assert below keeps the two in step.
 constexpr uint8_t S = kStreamingOnly, L = kLargerIsBetter, A = kErrorAdjusted, H = kHttpTrace;
@@ -183,6 +185,19 @@ static_assert(tags_in_enum_order(), "kCatalogue rows must follow MetricId order"
 }  // namespace
 
 const MetricInfo& metric_info(MetricId id) { return kCatalogue[size_t(id)]; }
+
+MetricResult labelled_result(MetricId id) {
+  const MetricInfo& info = metric_info(id);
+  MetricResult r;
+  r.tag = info.tag;
+  r.header = info.header;
+  r.unit = info.unit;
+  r.display_order = info.display_order;
+  r.console = info.console;
+  r.console_group = info.console_group;
+  r.integer_samples = info.integer;
+  return r;
+}
 
 std::optional<MetricId> metric_by_tag(std::string_view tag) {
   for (size_t i = 0; i < kMetricCount; ++i)

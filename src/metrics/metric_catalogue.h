@@ -160,6 +160,11 @@ struct MetricInfo {
 
 const MetricInfo& metric_info(MetricId id);
 
+// A result with `id`'s labels from the catalogue (tag, header, unit, display order, console
+// place, integer samples) and no values yet (metric_result.h has the type).
+struct MetricResult;
+MetricResult labelled_result(MetricId id);
+
 // The metric with upstream tag `tag`, if this build has one.
 std::optional<MetricId> metric_by_tag(std::string_view tag);
 

@@ -11,11 +11,10 @@
 #include "common/log.h"
 #include "config/env_settings.h"
 #include "metrics/http_trace_metrics.h"
+#include "metrics/time_units.h"
 
 namespace aiperf {
 namespace {
-
-constexpr double kNsPerSec = 1e9;
 
 void add_streaming_metrics(const RawRecord& raw, const ParsedRecord& parsed, RecordMetrics& m) {
   const auto& rs = parsed.responses;

@@ -9,12 +9,12 @@
 #include <utility>
 
 #include "metrics/radix_sort.h"
+#include "metrics/time_units.h"
 #include "metrics/weighted_quantiles.h"
 
 namespace aiperf {
 namespace {
 
-constexpr double kNsPerSec = 1e9;
 constexpr double kQuantiles[] = {0.50, 0.90, 0.95, 0.99};
 
 bool has_prefill(const SweepInterval& r) { return r.first_token_ns != 0 && r.first_token_ns > r.start_ns; }

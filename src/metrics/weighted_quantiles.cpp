@@ -11,7 +11,7 @@
 namespace aiperf {
 namespace {
 
-constexpr size_t kSmall = 64;  // few enough to sort and walk
+constexpr size_t kSortAndWalkMax = 64;  // few enough to sort and walk
 
 // Walks `s` sorted by value from `before` (the duration of everything smaller than all of
 // `s`) to the first value where the cumulative duration reaches q.
@@ -30,7 +30,7 @@ double walk_sorted(std::vector<Segment>& s, double before, double total, double 
 // or a single value are left.
 double select(std::vector<Segment> s, double before, double total, double q) {
   for (;;) {
-    if (s.size() <= kSmall) return walk_sorted(s, before, total, q);
+    if (s.size() <= kSortAndWalkMax) return walk_sorted(s, before, total, q);
     uint64_t lo = ~uint64_t(0), hi = 0;
     for (const Segment& seg : s) {
       const uint64_t k = ordered_bits(seg.value);

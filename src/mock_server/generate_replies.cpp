@@ -1,25 +1,17 @@
 // The mock's Hugging Face TGI and Solido RAG replies (workloads-and-endpoints.md §7.4, shapes in
 // docs/mock-server.md), and the in-stream error event of --stream-error-rate for every API.
-#include <charconv>
-
 #include "mock_server/mock_responses.h"
 #include "mock_server/mock_word_list.h"
 
 namespace aiperf::mock {
 namespace {
 
-void append_num(std::string& out, uint64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
-}
-
 // TGI's finish reasons: "length" (max_new_tokens reached) or "eos_token".
 void append_tgi_details(std::string& out, const ReplyPlan& p) {
   out += R"({"finish_reason":")";
   out += p.length_limited ? "length" : "eos_token";
   out += R"(","generated_tokens":)";
-  append_num(out, uint64_t(p.completion_tokens));
+  append_uint(out, uint64_t(p.completion_tokens));
   out += R"(,"seed":null})";
 }
 
@@ -61,9 +53,9 @@ void ReplyFormatter::append_generate_content_event(std::string& out, int64_t chu
   }
   const bool last = chunk + 1 == p.chunks() && !p.fail_in_stream;
   event_ = R"(data:{"index":)";
-  append_num(event_, uint64_t(chunk + 1));
+  append_uint(event_, uint64_t(chunk + 1));
   event_ += R"(,"token":{"id":)";
-  append_num(event_, (p.first_word + uint64_t(first_token)) % mock_words().size());
+  append_uint(event_, (p.first_word + uint64_t(first_token)) % mock_words().size());
   event_ += R"(,"text":")";
   append_text(event_, first_token, end_token);
   event_ += R"(","logprob":-0.25,"special":false},"generated_text":)";

@@ -69,6 +69,12 @@ std::string_view finish_reason(const ReplyPlan& p) { return p.length_limited ? "
 
 }  // namespace
 
+void append_uint(std::string& out, uint64_t v, int base) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v, base);
+  out.append(buf, r.ptr);
+}
+
 void append_json_escaped(std::string& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   for (char c : s) {

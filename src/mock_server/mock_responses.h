@@ -34,6 +34,9 @@ struct ReplyPlan {
 
 void append_json_escaped(std::string& out, std::string_view s);
 
+// `v` written in `base` (10: decimal, 16: lower-case hex), without allocating.
+void append_uint(std::string& out, uint64_t v, int base = 10);
+
 // A complete response with a JSON body and Content-Length.
 void append_json_response(std::string& out, int status, std::string_view body, bool keep_alive);
 

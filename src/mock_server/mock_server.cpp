@@ -29,8 +29,6 @@ namespace {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
-constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
-
 // One thread and one io_context per worker; a connection lives on one worker for its lifetime,
 // so session state needs no locks.
 struct Worker {

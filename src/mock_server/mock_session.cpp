@@ -38,8 +38,6 @@ namespace http = boost::beast::http;
 using tcp = asio::ip::tcp;
 using Clock = TokenSchedule::Clock;
 
-constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
-
 // Due chunks are coalesced into one write up to this size, so ITL 0 streams go out at the speed
 // of the socket instead of one syscall per token.
 constexpr size_t kBatchBytes = 16 * 1024;

@@ -8,9 +8,11 @@
 #include <random>
 #include <vector>
 
+#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/context.hpp>
+#include <boost/asio/use_awaitable.hpp>
 
 #include "mock_server/batch_scheduler.h"
 #include "mock_server/error_injection.h"
@@ -21,6 +23,10 @@
 #include "mock_server/video_jobs.h"
 
 namespace aiperf::mock {
+
+// co_await op(..., kNoThrow) yields (error_code, results...) instead of throwing: a client going
+// away is routine for a server (mock_server.cpp's accept loop and the sessions).
+inline constexpr auto kNoThrow = boost::asio::as_tuple(boost::asio::use_awaitable);
 
 // Shared by all workers; read-only while serving (ErrorInjector is thread-safe).
 struct ServerShared {

@@ -1,31 +1,23 @@
 // The mock's OpenAI Responses API and Anthropic Messages API replies
 // (workloads-and-endpoints.md §7.4): the same token schedule as chat, in those vendors' event
 // shapes. Usage is always reported, as both APIs do.
-#include <charconv>
-
 #include "mock_server/mock_responses.h"
 
 namespace aiperf::mock {
 namespace {
 
-void append_num(std::string& out, uint64_t v, int base = 10) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v, base);
-  out.append(buf, r.ptr);
-}
-
 void append_id(std::string& out, const ReplyPlan& p) {
   out += p.kind == ApiKind::responses ? "resp_" : "msg_";
-  append_num(out, p.id, 16);
+  append_uint(out, p.id, 16);
 }
 
 void append_responses_usage(std::string& out, const ReplyPlan& p) {
   out += R"("usage":{"input_tokens":)";
-  append_num(out, uint64_t(p.prompt_tokens));
+  append_uint(out, uint64_t(p.prompt_tokens));
   out += R"(,"input_tokens_details":{"cached_tokens":0},"output_tokens":)";
-  append_num(out, uint64_t(p.completion_tokens));
+  append_uint(out, uint64_t(p.completion_tokens));
   out += R"(,"output_tokens_details":{"reasoning_tokens":0},"total_tokens":)";
-  append_num(out, uint64_t(p.prompt_tokens + p.completion_tokens));
+  append_uint(out, uint64_t(p.prompt_tokens + p.completion_tokens));
   out += '}';
 }
 
@@ -34,7 +26,7 @@ void append_response_start(std::string& out, const ReplyPlan& p, std::string_vie
   out += R"({"id":")";
   append_id(out, p);
   out += R"(","object":"response","created_at":)";
-  append_num(out, uint64_t(p.created));
+  append_uint(out, uint64_t(p.created));
   out += R"(,"status":")";
   out += status;
   out += R"(","model":")";
@@ -59,7 +51,7 @@ void ReplyFormatter::append_vendor_full_reply(std::string& out) {
   if (p.kind == ApiKind::responses) {
     append_response_start(event_, p, "completed");
     event_ += R"("output":[{"type":"message","id":"msg_)";
-    append_num(event_, p.id, 16);
+    append_uint(event_, p.id, 16);
     event_ += R"(","status":"completed","role":"assistant","content":[{"type":"output_text","text":")";
     append_text(event_, 0, p.completion_tokens);
     event_ += R"(","annotations":[]}]}],)";
@@ -75,9 +67,9 @@ void ReplyFormatter::append_vendor_full_reply(std::string& out) {
     event_ += R"("}],"stop_reason":")";
     event_ += anthropic_stop_reason(p);
     event_ += R"(","stop_sequence":null,"usage":{"input_tokens":)";
-    append_num(event_, uint64_t(p.prompt_tokens));
+    append_uint(event_, uint64_t(p.prompt_tokens));
     event_ += R"(,"output_tokens":)";
-    append_num(event_, uint64_t(p.completion_tokens));
+    append_uint(event_, uint64_t(p.completion_tokens));
     event_ += "}}";
   }
   append_json_response(out, 200, event_, p.keep_alive);
@@ -99,7 +91,7 @@ void ReplyFormatter::append_vendor_open_events(std::string& out) {
   event_ += R"(","type":"message","role":"assistant","model":")";
   event_ += p.model_json;
   event_ += R"(","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":)";
-  append_num(event_, uint64_t(p.prompt_tokens));
+  append_uint(event_, uint64_t(p.prompt_tokens));
   event_ += R"(,"output_tokens":1}}})" "\n\n";
   frame_event(out);
   event_ = "event: content_block_start\ndata: "
@@ -113,7 +105,7 @@ void ReplyFormatter::append_vendor_content_event(std::string& out, int64_t first
   if (plan_->kind == ApiKind::responses) {
     begin_vendor_event("response.output_text.delta");
     event_ += R"({"type":"response.output_text.delta","item_id":"msg_)";
-    append_num(event_, plan_->id, 16);
+    append_uint(event_, plan_->id, 16);
     event_ += R"(","output_index":0,"content_index":0,"delta":")";
   } else {
     begin_vendor_event("content_block_delta");
@@ -147,7 +139,7 @@ void ReplyFormatter::append_vendor_tail(std::string& out) {
     event_ += R"({"type":"message_delta","delta":{"stop_reason":")";
     event_ += anthropic_stop_reason(p);
     event_ += R"(","stop_sequence":null},"usage":{"output_tokens":)";
-    append_num(event_, uint64_t(p.completion_tokens));
+    append_uint(event_, uint64_t(p.completion_tokens));
     event_ += "}}\n\n";
     frame_event(out);
     event_ = "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";

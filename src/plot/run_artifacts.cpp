@@ -12,7 +12,7 @@ namespace aiperf::plot {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
 
 // Display units to the ones the table keeps (ms for times); counts pass through.
 double to_table_unit(double value, std::string_view unit) {
@@ -24,9 +24,9 @@ double to_table_unit(double value, std::string_view unit) {
 
 double metric_value(simdjson::dom::object metrics, std::string_view tag) {
   simdjson::dom::object m;
-  if (metrics[tag].get(m)) return kNaN;
+  if (metrics[tag].get(m)) return kNoValue;
   double v;
-  if (m["value"].get(v)) return kNaN;  // lists (inter_chunk_latency) and nulls are not plotted
+  if (m["value"].get(v)) return kNoValue;  // lists (inter_chunk_latency) and nulls are not plotted
   std::string_view unit;
   if (m["unit"].get(unit)) unit = {};
   return to_table_unit(v, unit);
@@ -89,11 +89,11 @@ RequestTable read_request_table(const fs::path& jsonl) {
     t.request_id.push_back(string_field(meta, "x_request_id"));
     t.conversation_id.push_back(string_field(meta, "conversation_id"));
     const bool has_metrics = record["metrics"].error() == simdjson::SUCCESS;
-    t.ttft_ms.push_back(has_metrics ? metric_value(metrics, "time_to_first_token") : kNaN);
-    t.itl_ms.push_back(has_metrics ? metric_value(metrics, "inter_token_latency") : kNaN);
-    t.latency_ms.push_back(has_metrics ? metric_value(metrics, "request_latency") : kNaN);
-    t.isl.push_back(has_metrics ? metric_value(metrics, "input_sequence_length") : kNaN);
-    t.osl.push_back(has_metrics ? metric_value(metrics, "output_sequence_length") : kNaN);
+    t.ttft_ms.push_back(has_metrics ? metric_value(metrics, "time_to_first_token") : kNoValue);
+    t.itl_ms.push_back(has_metrics ? metric_value(metrics, "inter_token_latency") : kNoValue);
+    t.latency_ms.push_back(has_metrics ? metric_value(metrics, "request_latency") : kNoValue);
+    t.isl.push_back(has_metrics ? metric_value(metrics, "input_sequence_length") : kNoValue);
+    t.osl.push_back(has_metrics ? metric_value(metrics, "output_sequence_length") : kNoValue);
     simdjson::dom::object error;
     if (record["error"].get(error)) {
       t.error.push_back(0);

@@ -11,8 +11,8 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-constexpr std::array<std::string_view, 13> kStats{"avg", "min", "max", "p1",  "p5",  "p10", "p25",
-                                                  "p50", "p75", "p90", "p95", "p99", "std"};
+constexpr std::array<std::string_view, 13> kAggregatedStats{"avg", "min", "max", "p1",  "p5",  "p10", "p25",
+                                                            "p50", "p75", "p90", "p95", "p99", "std"};
 
 bool is_metric(const nlohmann::json& value) {
   if (!value.is_object()) return false;
@@ -22,7 +22,7 @@ bool is_metric(const nlohmann::json& value) {
 
 struct Observations {
   std::string unit;
-  std::array<std::vector<double>, kStats.size()> values;  // per statistic, over the trials having it
+  std::array<std::vector<double>, kAggregatedStats.size()> values;  // per statistic, over the trials having it
 };
 
 std::map<std::string, Observations> collect(const std::vector<AggregateTrial>& trials) {
@@ -33,8 +33,8 @@ std::map<std::string, Observations> collect(const std::vector<AggregateTrial>& t
       if (!is_metric(metric)) continue;
       Observations& obs = by_tag[tag];
       bool contributed = false;
-      for (size_t s = 0; s < kStats.size(); ++s) {
-        auto v = metric.find(kStats[s]);
+      for (size_t s = 0; s < kAggregatedStats.size(); ++s) {
+        auto v = metric.find(kAggregatedStats[s]);
         if (v == metric.end() || !v->is_number()) continue;
         const double x = v->get<double>();
         if (!std::isfinite(x)) continue;
@@ -105,11 +105,11 @@ ConfidenceAggregate aggregate_confidence(const ConfidenceAggregateInput& input) 
   agg.incomplete_reason = input.incomplete_reason;
 
   for (const auto& [tag, obs] : collect(input.successful)) {
-    for (size_t s = 0; s < kStats.size(); ++s) {
+    for (size_t s = 0; s < kAggregatedStats.size(); ++s) {
       if (obs.values[s].empty()) continue;
       AggregatedStat a;
       a.metric_tag = tag;
-      a.stat = std::string(kStats[s]);
+      a.stat = std::string(kAggregatedStats[s]);
       a.name = tag + "_" + a.stat;
       a.unit = obs.unit;
       a.ci = confidence_interval(obs.values[s], input.confidence_level);

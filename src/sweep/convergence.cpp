@@ -20,7 +20,7 @@ constexpr std::array<std::pair<ConvergenceMode, std::string_view>, 3> kModes{{
     {ConvergenceMode::cv, "cv"},
     {ConvergenceMode::distribution, "distribution"},
 }};
-constexpr std::array<std::pair<ConvergenceStat, std::string_view>, 7> kStats{{
+constexpr std::array<std::pair<ConvergenceStat, std::string_view>, 7> kConvergenceStats{{
     {ConvergenceStat::avg, "avg"},
     {ConvergenceStat::p50, "p50"},
     {ConvergenceStat::p90, "p90"},
@@ -54,7 +54,7 @@ std::string percent(double ratio) {
   return buf;
 }
 
-std::string number(double v) {
+std::string short_number(double v) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%.4g", v);
   return buf;
@@ -65,13 +65,13 @@ std::string trials(size_t n) { return std::to_string(n) + (n == 1 ? " trial" : "
 }  // namespace
 
 std::string_view convergence_mode_name(ConvergenceMode mode) { return name_from(kModes, mode); }
-std::string_view convergence_stat_name(ConvergenceStat stat) { return name_from(kStats, stat); }
+std::string_view convergence_stat_name(ConvergenceStat stat) { return name_from(kConvergenceStats, stat); }
 
 ConvergenceMode parse_convergence_mode(std::string_view text, std::string_view option) {
   return parse_from(kModes, text, option);
 }
 ConvergenceStat parse_convergence_stat(std::string_view text, std::string_view option) {
-  return parse_from(kStats, text, option);
+  return parse_from(kConvergenceStats, text, option);
 }
 
 double default_convergence_threshold(ConvergenceMode mode) {
@@ -86,7 +86,7 @@ ConvergenceCheck::ConvergenceCheck(ConvergenceSettings settings)
       min_runs_(std::max(2, settings_.min_runs)) {
   if (settings_.metric.empty()) throw std::invalid_argument("convergence: empty metric tag");
   if (!std::isfinite(threshold_) || threshold_ <= 0)
-    throw std::invalid_argument("convergence: threshold must be a positive number, got " + number(threshold_));
+    throw std::invalid_argument("convergence: threshold must be a positive number, got " + short_number(threshold_));
   if (!(settings_.confidence_level > 0 && settings_.confidence_level < 1))
     throw std::invalid_argument("convergence: confidence level must lie in (0, 1)");
 }
@@ -150,8 +150,8 @@ ConvergenceVerdict ConvergenceCheck::distribution_verdict(const std::vector<std:
   const KsResult ks = ks_2samp(latest, earlier);
   const bool done = ks.p_value > threshold_;
   return {done, std::string(done ? "converged: " : "not converged: ") + settings_.metric +
-                    " KS p-value " + number(ks.p_value) + (done ? " > " : " <= ") + number(threshold_) +
-                    " (D " + number(ks.statistic) + ", latest trial vs " + trials(samples->size() - 1) + " pooled)"};
+                    " KS p-value " + short_number(ks.p_value) + (done ? " > " : " <= ") + short_number(threshold_) +
+                    " (D " + short_number(ks.statistic) + ", latest trial vs " + trials(samples->size() - 1) + " pooled)"};
 }
 
 }  // namespace aiperf

@@ -9,13 +9,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::optional<double> mean_of(const SweepCell& cell, const std::string& key) {
-  auto it = cell.metrics.find(key);
-  if (it == cell.metrics.end() || !it->is_object() || !it->contains("mean") || !(*it)["mean"].is_number())
-    return std::nullopt;
-  return (*it)["mean"].get<double>();
-}
-
 std::optional<double> parameter(const SweepCell& cell, const std::string& name) {
   for (const auto& [k, v] : cell.parameters)
     if (k == name) {
@@ -100,7 +93,7 @@ Json degradation_knee(const SweepAggregateInput& sweep, const RecipeOptions& o) 
   Json points = Json::array();
   std::optional<std::pair<double, double>> baseline, knee;
   for (const SweepCell& c : sweep.cells) {
-    const std::optional<double> x = parameter(c, "concurrency"), y = mean_of(c, key);
+    const std::optional<double> x = parameter(c, "concurrency"), y = cell_mean(c, key);
     points.push_back({{"concurrency", value_or_null(x)}, {"value", value_or_null(y)}});
     if (!x || !y) continue;
     if (!baseline) baseline = std::make_pair(*x, *y);
@@ -122,9 +115,9 @@ Json prefill_curve(const SweepAggregateInput& sweep) {
   std::vector<double> xs, ys;
   Json points = Json::array();
   for (const SweepCell& c : sweep.cells) {
-    const std::optional<double> x = parameter(c, "isl"), y = mean_of(c, "time_to_first_token_avg");
+    const std::optional<double> x = parameter(c, "isl"), y = cell_mean(c, "time_to_first_token_avg");
     points.push_back({{"isl", value_or_null(x)}, {"time_to_first_token_avg_ms", value_or_null(y)},
-                      {"time_to_first_token_p99_ms", value_or_null(mean_of(c, "time_to_first_token_p99"))}});
+                      {"time_to_first_token_p99_ms", value_or_null(cell_mean(c, "time_to_first_token_p99"))}});
     if (x && y) xs.push_back(*x), ys.push_back(*y);
   }
   Json fit = nullptr;
@@ -147,9 +140,9 @@ Json decode_itl_surface(const SweepAggregateInput& sweep) {
   for (const SweepCell& c : sweep.cells)
     points.push_back({{"concurrency", value_or_null(parameter(c, "concurrency"))},
                       {"osl", value_or_null(parameter(c, "osl"))},
-                      {"inter_token_latency_avg_ms", value_or_null(mean_of(c, "inter_token_latency_avg"))},
-                      {"inter_token_latency_p99_ms", value_or_null(mean_of(c, "inter_token_latency_p99"))},
-                      {"output_token_throughput", value_or_null(mean_of(c, "output_token_throughput_avg"))}});
+                      {"inter_token_latency_avg_ms", value_or_null(cell_mean(c, "inter_token_latency_avg"))},
+                      {"inter_token_latency_p99_ms", value_or_null(cell_mean(c, "inter_token_latency_p99"))},
+                      {"output_token_throughput", value_or_null(cell_mean(c, "output_token_throughput_avg"))}});
   return {{"axes", {"concurrency", "osl"}}, {"points", points}};
 }
 
@@ -167,18 +160,18 @@ Json pareto_sweep(const SweepAggregateInput& sweep) {
     for (const SweepCell& d : sweep.cells)
       if (parameter(d, "isl") == isl && parameter(d, "osl") == osl) {
         cells.push_back(&d);
-        const std::optional<double> per_user = mean_of(d, "output_token_throughput_per_user_avg");
+        const std::optional<double> per_user = cell_mean(d, "output_token_throughput_per_user_avg");
         // pareto_optimal minimises its second objective: per-user throughput enters negated.
-        objectives.emplace_back(mean_of(d, "output_token_throughput_avg"),
+        objectives.emplace_back(cell_mean(d, "output_token_throughput_avg"),
                                 per_user ? std::optional<double>(-*per_user) : std::nullopt);
       }
     Json points = Json::array(), front = Json::array();
     for (const SweepCell* d : cells)
       points.push_back({{"concurrency", value_or_null(parameter(*d, "concurrency"))},
-                        {"output_token_throughput", value_or_null(mean_of(*d, "output_token_throughput_avg"))},
+                        {"output_token_throughput", value_or_null(cell_mean(*d, "output_token_throughput_avg"))},
                         {"output_token_throughput_per_user",
-                         value_or_null(mean_of(*d, "output_token_throughput_per_user_avg"))},
-                        {"time_to_first_token_p99_ms", value_or_null(mean_of(*d, "time_to_first_token_p99"))}});
+                         value_or_null(cell_mean(*d, "output_token_throughput_per_user_avg"))},
+                        {"time_to_first_token_p99_ms", value_or_null(cell_mean(*d, "time_to_first_token_p99"))}});
     for (size_t i : pareto_optimal(objectives)) front.push_back(value_or_null(parameter(*cells[i], "concurrency")));
     shapes.push_back({{"isl", value_or_null(isl)}, {"osl", value_or_null(osl)}, {"points", points},
                       {"pareto_concurrencies", front}});

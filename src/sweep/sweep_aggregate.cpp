@@ -31,14 +31,6 @@ Json parameters_json(const SweepCell& cell) {
   return p;
 }
 
-std::optional<double> mean_of(const SweepCell& cell, const std::string& key) {
-  auto it = cell.metrics.find(key);
-  if (it == cell.metrics.end() || !it->is_object()) return std::nullopt;
-  auto m = it->find("mean");
-  if (m == it->end() || !m->is_number()) return std::nullopt;
-  return m->get<double>();
-}
-
 std::string unit_of(const SweepAggregateInput& in, const std::string& key) {
   for (const SweepCell& c : in.cells)
     if (auto it = c.metrics.find(key); it != c.metrics.end() && it->contains("unit")) return (*it)["unit"].get<std::string>();
@@ -50,20 +42,20 @@ bool eligible(const SweepCell& c) { return c.successful_trials > 0 && c.feasible
 // The latency objective: p99 time to first token when the runs streamed, else p99 request latency.
 std::string latency_key(const SweepAggregateInput& in) {
   for (const SweepCell& c : in.cells)
-    if (mean_of(c, "time_to_first_token_p99")) return "time_to_first_token_p99";
+    if (cell_mean(c, "time_to_first_token_p99")) return "time_to_first_token_p99";
   return "request_latency_p99";
 }
 
 Json best(const SweepAggregateInput& in, const std::string& key, bool maximize) {
   std::optional<size_t> at;
   for (size_t i = 0; i < in.cells.size(); ++i) {
-    const std::optional<double> v = mean_of(in.cells[i], key);
+    const std::optional<double> v = cell_mean(in.cells[i], key);
     if (!v || !eligible(in.cells[i])) continue;
-    if (!at || (maximize ? *v > *mean_of(in.cells[*at], key) : *v < *mean_of(in.cells[*at], key))) at = i;
+    if (!at || (maximize ? *v > *cell_mean(in.cells[*at], key) : *v < *cell_mean(in.cells[*at], key))) at = i;
   }
   if (!at) return nullptr;
   return Json{{"parameters", parameters_json(in.cells[*at])},
-              {"metric", *mean_of(in.cells[*at], key)},
+              {"metric", *cell_mean(in.cells[*at], key)},
               {"unit", unit_of(in, key)}};
 }
 
@@ -74,7 +66,7 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
-std::string number(double v) {
+std::string full_precision(double v) {
   std::ostringstream o;
   o.precision(17);
   o << v;
@@ -82,6 +74,14 @@ std::string number(double v) {
 }
 
 }  // namespace
+
+std::optional<double> cell_mean(const SweepCell& cell, const std::string& key) {
+  auto it = cell.metrics.find(key);
+  if (it == cell.metrics.end() || !it->is_object()) return std::nullopt;
+  auto m = it->find("mean");
+  if (m == it->end() || !m->is_number()) return std::nullopt;
+  return m->get<double>();
+}
 
 std::vector<size_t> pareto_optimal(const std::vector<std::pair<std::optional<double>, std::optional<double>>>& points) {
   const double missing = std::nan("");
@@ -127,7 +127,7 @@ Json sweep_aggregate_json(const SweepAggregateInput& in) {
   const std::string latency = latency_key(in);
   std::vector<std::pair<std::optional<double>, std::optional<double>>> points;
   for (const SweepCell& c : in.cells)
-    points.emplace_back(eligible(c) ? mean_of(c, "request_throughput_avg") : std::nullopt, mean_of(c, latency));
+    points.emplace_back(eligible(c) ? cell_mean(c, "request_throughput_avg") : std::nullopt, cell_mean(c, latency));
   Json pareto = Json::array();
   for (size_t i : pareto_optimal(points)) pareto.push_back(parameters_json(in.cells[i]));
   return Json{{"schema_version", "1.0"},
@@ -162,8 +162,8 @@ std::string sweep_aggregate_csv(const SweepAggregateInput& in) {
     }
     out += "," + std::to_string(c.successful_trials) + "," + std::to_string(c.failed_trials);
     for (const std::string& k : keys) {
-      const std::optional<double> v = mean_of(c, k);
-      out += "," + (v ? number(*v) : std::string());
+      const std::optional<double> v = cell_mean(c, k);
+      out += "," + (v ? full_precision(*v) : std::string());
     }
     if (!in.sla_filters.empty()) out += std::string(",") + (c.feasible.value_or(false) ? "true" : "false");
     out += "\n";

@@ -24,6 +24,10 @@ struct SweepCell {
   std::optional<bool> feasible;  // set when the study has SLA filters
 };
 
+// The "mean" of a cell's metric statistic `key` ("<tag>_<stat>"), or nothing when the cell lacks it
+// or it is not a number.
+std::optional<double> cell_mean(const SweepCell& cell, const std::string& key);
+
 struct SweepAggregateInput {
   std::string sweep_type;               // grid, zip, scenarios, ...
   std::vector<std::string> dimensions;  // swept parameter names

@@ -3,16 +3,14 @@
 #include <array>
 #include <sys/socket.h>
 
-#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ssl/host_name_verification.hpp>
-#include <boost/asio/use_awaitable.hpp>
+
+#include "transport/asio_no_throw.h"
 
 namespace aiperf {
 
 namespace {
-constexpr auto kAwait = asio::as_tuple(asio::use_awaitable);
-
 std::variant<tcp::socket, asio::ssl::stream<tcp::socket>> make_stream(asio::io_context& io,
                                                                       asio::ssl::context* tls) {
   if (tls) return std::variant<tcp::socket, asio::ssl::stream<tcp::socket>>(std::in_place_index<1>, io, *tls);

@@ -1,5 +1,7 @@
 #include "transport/worker.h"
 
+#include "transport/asio_no_throw.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -43,11 +45,6 @@ bool due_later(const Credit& a, const Credit& b) { return a.scheduled_ns > b.sch
 constexpr std::chrono::milliseconds kLoopLagPeriod{5};
 // How often held sends look again at the record backlog: the processor naps 2 ms when busy.
 constexpr std::chrono::milliseconds kHoldRecheckPeriod{1};
-
-bool is_disconnect(const boost::system::error_code& ec) {
-  return ec == asio::error::eof || ec == asio::error::connection_reset ||
-         ec == asio::error::broken_pipe || ec == asio::ssl::error::stream_truncated;
-}
 
 int64_t wall_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -174,6 +171,10 @@ void Worker::begin_health_window() {
     held_sends_ = held_.size();
     if (!held_.empty()) held_since_ns_ = mono_ns();
   });
+}
+
+ThreadCpuSample Worker::cpu_now() const {
+  return sample_thread_cpu(const_cast<std::thread&>(thread_).native_handle(), tid_.load(std::memory_order_acquire));
 }
 
 WorkerLoadSample Worker::load_sample() const {
@@ -364,6 +365,7 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   const uint32_t url = url_index_for(credit, session, options_.targets.size());
   const UrlTarget& target = options_.targets[url];
   ++sent_per_url_[url];
+  WorkerActivity::add(activity_.sent);
 
   try {
     // Inside the try: a body that cannot be built becomes an error record, never a lost credit.
@@ -419,6 +421,10 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   if (session) session_turn_done(credit, rec);
   credit.done_ns = rec.end_ns ? rec.end_ns : mono_ns();
   credit.failed = rec.error || rec.was_cancelled || rec.http_status < 200 || rec.http_status >= 300;
+  WorkerActivity::add(activity_.bytes_written, rec.trace.bytes_sent);
+  WorkerActivity::add(activity_.bytes_read, rec.trace.bytes_received);
+  if (credit.failed) WorkerActivity::add(activity_.failed);
+  WorkerActivity::add(activity_.completed);
   // The record goes first so that, once the issuer has seen every credit back, every
   // record is already queued for the processor.
   records_.push(std::move(record));
@@ -557,7 +563,7 @@ asio::awaitable<Worker::Outcome> Worker::exchange(const std::shared_ptr<HttpConn
   auto [wec, written] = co_await conn.write(conn.head, body, rec.trace.writes);
   rec.trace.bytes_sent = written;
   if (wec) {
-    if (reused && !conn.cancelled && !conn.timed_out && is_disconnect(wec)) co_return Outcome::stale;
+    if (reused && !conn.cancelled && !conn.timed_out && is_peer_disconnect(wec)) co_return Outcome::stale;
     fail(rec, conn, wec, "cannot send to");
     co_return Outcome::failed;
   }
@@ -612,7 +618,7 @@ asio::awaitable<Worker::Outcome> Worker::exchange(const std::shared_ptr<HttpConn
       fail(rec, conn, ec, "receiving from");
       co_return Outcome::failed;
     }
-    if (is_disconnect(ec)) {
+    if (is_peer_disconnect(ec)) {
       if (!received_any && reused) co_return Outcome::stale;
       if (ec == asio::error::eof || ec == asio::ssl::error::stream_truncated) {
         boost::beast::error_code pec;

@@ -32,6 +32,7 @@
 #include "transport/response_size_limit.h"
 #include "transport/sigv4_signer.h"
 #include "transport/video_job_poll.h"
+#include "transport/worker_activity.h"
 
 namespace aiperf {
 
@@ -95,6 +96,9 @@ class Worker : public CreditTarget {
   // Requests sent to each --url (index = URL), retries of stale connections not counted twice.
   // Read after stop().
   const std::vector<uint64_t>& requests_per_url() const { return sent_per_url_; }
+  // Live counters (any thread, any time) and the thread's CPU use so far (after start()).
+  const WorkerActivity& activity() const { return activity_; }
+  ThreadCpuSample cpu_now() const;
 
   void deliver(const Credit& credit) override;
   void cancel_in_flight(BenchmarkPhase phase) override;
@@ -182,6 +186,7 @@ class Worker : public CreditTarget {
   LoopLagMonitor lag_monitor_;
   std::vector<SigV4Signer> signers_;      // one per URL, this worker's own: they keep scratch state
   std::atomic<pid_t> tid_{0};             // set by the thread itself, for its schedstat
+  WorkerActivity activity_;
   ThreadCpuSample window_start_, window_end_;
   std::thread thread_;
 };

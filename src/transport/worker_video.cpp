@@ -18,6 +18,7 @@
 #include <boost/beast/http/error.hpp>
 
 #include "common/clock.h"
+#include "transport/asio_no_throw.h"
 #include "transport/response_reader.h"
 #include "transport/worker.h"
 
@@ -25,6 +26,7 @@
 // its aligned_alloc'd frames for ones freed by a mismatched sized delete: a false positive
 // (asio allocates and frees every frame itself), so it is silenced for this file only.
 #if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push  // popped at the end: in a unity build more files follow this one
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 #endif
 
@@ -32,7 +34,6 @@ namespace aiperf {
 namespace {
 
 namespace http = boost::beast::http;
-constexpr auto kAwait = asio::as_tuple(asio::use_awaitable);
 
 // The video's bytes are timed, not kept: only the status, a redirect's Location and a count.
 class DiscardingReader : public http::basic_parser<false> {
@@ -86,11 +87,6 @@ struct FetchResult {
   std::string protocol_error;
   int64_t end_ns = 0;         // when its last byte was read (or the failure was seen)
 };
-
-bool is_disconnect(const boost::system::error_code& ec) {
-  return ec == asio::error::eof || ec == asio::error::connection_reset || ec == asio::error::broken_pipe ||
-         ec == asio::ssl::error::stream_truncated;
-}
 
 // One bodiless request on `conn` and its whole response, fed to `reader` with the time of each
 // read (stamped before parsing, as exchange() does).
@@ -265,7 +261,7 @@ asio::awaitable<Worker::Outcome> Worker::follow_video_job(std::shared_ptr<HttpCo
       reply.clear_response();
       f = co_await fetch_reply(*conn, head, reply, options_.max_response_bytes);
       // A kept-alive connection the server closed while we waited: once more on a fresh one.
-      if (!f.ok && !f.received_any && reusable && is_disconnect(f.ec) && !conn->cancelled && !conn->timed_out) {
+      if (!f.ok && !f.received_any && reusable && is_peer_disconnect(f.ec) && !conn->cancelled && !conn->timed_out) {
         reusable = false;
         continue;
       }
@@ -361,3 +357,7 @@ asio::awaitable<Worker::Outcome> Worker::download_video(std::shared_ptr<HttpConn
 }
 
 }  // namespace aiperf
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

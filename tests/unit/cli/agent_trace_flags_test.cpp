@@ -13,8 +13,8 @@ namespace aiperf {
 namespace {
 
 using ::testing::HasSubstr;
-using cli_test::error_of;
-using cli_test::parse;
+using cli_test::flag_error;
+using cli_test::parse_flags;
 using TraceFile = test_support::TempTextFile;
 
 const char* kWekaPretty = "{\n  \"id\": \"t\",\n  \"block_size\": 64,\n  \"requests\": [\n"
@@ -25,26 +25,26 @@ const char* kTracelabRow =
 
 TEST(AgentTraceFlags, WekaTraceIsInferredFromItsDocumentAndNotAutoScheduled) {
   TraceFile f(kWekaPretty);
-  ProfileConfig c = parse({"--input-file", f.path});
+  ProfileConfig c = parse_flags({"--input-file", f.path});
   EXPECT_EQ(c.custom_dataset_type, CustomDatasetType::weka_trace);
   EXPECT_FALSE(c.fixed_schedule);  // its times are relative to each trace's start
   const auto dir = std::filesystem::temp_directory_path() / ("aiperf_weka_cli_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "a.json") << kWekaPretty;
-  EXPECT_EQ(parse({"--input-file", dir.string()}).custom_dataset_type, CustomDatasetType::weka_trace);
+  EXPECT_EQ(parse_flags({"--input-file", dir.string()}).custom_dataset_type, CustomDatasetType::weka_trace);
   std::filesystem::remove_all(dir);
 }
 
 TEST(AgentTraceFlags, TracelabIsInferredAndPromotedToFixedSchedule) {
   TraceFile f(kTracelabRow);
-  ProfileConfig c = parse({"--input-file", f.path});
+  ProfileConfig c = parse_flags({"--input-file", f.path});
   EXPECT_EQ(c.custom_dataset_type, CustomDatasetType::tracelab);
   EXPECT_TRUE(c.fixed_schedule);
   const std::string gz = f.path + ".jsonl.gz";
   gzFile out = gzopen(gz.c_str(), "wb");
   gzputs(out, kTracelabRow);
   gzclose(out);
-  ProfileConfig z = parse({"--input-file", gz});
+  ProfileConfig z = parse_flags({"--input-file", gz});
   std::remove(gz.c_str());
   EXPECT_EQ(z.custom_dataset_type, CustomDatasetType::tracelab);
   EXPECT_TRUE(z.fixed_schedule);
@@ -52,7 +52,7 @@ TEST(AgentTraceFlags, TracelabIsInferredAndPromotedToFixedSchedule) {
 
 TEST(AgentTraceFlags, KnobsAreParsedAndChecked) {
   TraceFile f(kWekaPretty);
-  ProfileConfig c = parse({"--input-file", f.path, "--use-think-time-only", "--trace-idle-gap-cap-seconds", "10",
+  ProfileConfig c = parse_flags({"--input-file", f.path, "--use-think-time-only", "--trace-idle-gap-cap-seconds", "10",
                            "--inter-turn-delay-cap-seconds", "2.5", "--max-context-length", "100000",
                            "--synthesis-max-osl", "512"});
   EXPECT_TRUE(c.use_think_time_only);
@@ -60,14 +60,14 @@ TEST(AgentTraceFlags, KnobsAreParsedAndChecked) {
   EXPECT_EQ(c.inter_turn_delay_cap_s, 2.5);
   EXPECT_EQ(c.max_context_length, 100000);
   EXPECT_EQ(c.synthesis_max_osl, 512);
-  EXPECT_THAT(error_of({"--input-file", f.path, "--use-think-time-only", "--ignore-trace-delays"}),
+  EXPECT_THAT(flag_error({"--input-file", f.path, "--use-think-time-only", "--ignore-trace-delays"}),
               HasSubstr("mutually exclusive"));
-  EXPECT_THAT(error_of({"--input-file", f.path, "--max-context-length", "0"}), HasSubstr("--max-context-length"));
-  EXPECT_THAT(error_of({"--input-file", f.path, "--trace-idle-gap-cap-seconds", "-1"}),
+  EXPECT_THAT(flag_error({"--input-file", f.path, "--max-context-length", "0"}), HasSubstr("--max-context-length"));
+  EXPECT_THAT(flag_error({"--input-file", f.path, "--trace-idle-gap-cap-seconds", "-1"}),
               HasSubstr("--trace-idle-gap-cap-seconds"));
-  EXPECT_THAT(error_of({"--synthesis-max-osl", "5"}), HasSubstr("--synthesis-max-osl applies to --custom-dataset-type "
+  EXPECT_THAT(flag_error({"--synthesis-max-osl", "5"}), HasSubstr("--synthesis-max-osl applies to --custom-dataset-type "
                                                                 "weka_trace and tracelab only"));
-  EXPECT_THAT(error_of({"--input-file", f.path, "--custom-dataset-type", "weka-trace", "--ignore-trace-delays",
+  EXPECT_THAT(flag_error({"--input-file", f.path, "--custom-dataset-type", "weka-trace", "--ignore-trace-delays",
                         "--use-think-time-only"}),
               HasSubstr("mutually exclusive"));
 }

@@ -7,7 +7,7 @@
 namespace aiperf {
 namespace {
 
-std::string error_of(const std::vector<std::string>& items) {
+std::string goodput_error(const std::vector<std::string>& items) {
   try {
     parse_goodput_flag(items);
   } catch (const ConfigError& e) {
@@ -24,17 +24,17 @@ TEST(GoodputFlag, PairsFromOneStringOrSeveral) {
 }
 
 TEST(GoodputFlag, MalformedPairsNameTheFlag) {
-  EXPECT_EQ(error_of({"time_to_first_token"}),
+  EXPECT_EQ(goodput_error({"time_to_first_token"}),
             "--goodput: 'time_to_first_token' is not TAG:VALUE (e.g. time_to_first_token:100)");
-  EXPECT_EQ(error_of({":100"}), "--goodput: ':100' is not TAG:VALUE (e.g. time_to_first_token:100)");
-  EXPECT_EQ(error_of({"request_latency:"}),
+  EXPECT_EQ(goodput_error({":100"}), "--goodput: ':100' is not TAG:VALUE (e.g. time_to_first_token:100)");
+  EXPECT_EQ(goodput_error({"request_latency:"}),
             "--goodput: 'request_latency:' is not TAG:VALUE (e.g. time_to_first_token:100)");
-  EXPECT_EQ(error_of({"request_latency:fast"}),
+  EXPECT_EQ(goodput_error({"request_latency:fast"}),
             "--goodput request_latency: expected a number, got 'fast'");
-  EXPECT_EQ(error_of({"request_latency:-1"}), "--goodput request_latency must be >= 0 (got -1)");
-  EXPECT_EQ(error_of({"request_latency:1 request_latency:2"}),
+  EXPECT_EQ(goodput_error({"request_latency:-1"}), "--goodput request_latency must be >= 0 (got -1)");
+  EXPECT_EQ(goodput_error({"request_latency:1 request_latency:2"}),
             "--goodput: metric 'request_latency' is given twice");
-  EXPECT_EQ(error_of({"  "}), "--goodput: no TAG:VALUE pair given");
+  EXPECT_EQ(goodput_error({"  "}), "--goodput: no TAG:VALUE pair given");
 }
 
 TEST(GoodputFlag, ReachesTheConfig) {

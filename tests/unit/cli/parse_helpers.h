@@ -11,16 +11,16 @@
 
 namespace aiperf::cli_test {
 
-inline ProfileConfig parse(std::vector<std::string> args) {
+inline ProfileConfig parse_flags(std::vector<std::string> args) {
   args.insert(args.begin(), {"-m", "test-model"});
   auto config = parse_profile_args(args);
   if (!config) throw std::runtime_error("help was printed");
   return *config;
 }
 
-inline std::string error_of(std::vector<std::string> args) {
+inline std::string flag_error(std::vector<std::string> args) {
   try {
-    parse(args);
+    parse_flags(args);
   } catch (const ConfigError& e) {
     return e.what();
   }

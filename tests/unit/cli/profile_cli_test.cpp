@@ -2,6 +2,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 
@@ -119,6 +120,17 @@ TEST(ProfileCli, LoadAndOutputAliases) {
   EXPECT_EQ(error_of({"--profile-export-prefix", "out/"}),
             "--profile-export-prefix: 'out/' names no file (give a name such as run1)");
   EXPECT_EQ(parse_with_model({"--ui", "none"}).ui_type, UiType::none);
+  ProfileConfig dash = parse_with_model({"--ui", "dashboard"});
+  EXPECT_EQ(dash.ui_type, UiType::dashboard);
+  EXPECT_TRUE(dash.ui_type_given);
+  EXPECT_EQ(dash.effective_stats_interval(), 5.0);  // the dashboard's default
+  EXPECT_EQ(parse_with_model({"--ui", "simple"}).effective_stats_interval(), 30.0);
+  EXPECT_EQ(parse_with_model({"--stats-interval", "0"}).effective_stats_interval(), 0.0);
+  EXPECT_EQ(parse_with_model({"--stats-interval", "2.5"}).stats_interval, 2.5);
+  // Not a terminal (the test's stdout): none unless asked.
+  if (!isatty(STDOUT_FILENO)) {
+    EXPECT_EQ(parse_with_model({}).ui_type, UiType::none);
+  }
 }
 
 TEST(ProfileCli, EndpointFlags) {
@@ -283,8 +295,9 @@ TEST(ProfileCli, BadEnums) {
             "audio_transcription, solido_rag, raw, template)");
   EXPECT_EQ(error_of({"--export-level", "all"}),
             "--export-level: invalid choice 'all' (choose from summary, records, raw)");
-  EXPECT_EQ(error_of({"--ui", "dashboard"}),
-            "--ui dashboard is not supported yet by aiperf-cpp (use simple or none)");
+  EXPECT_EQ(error_of({"--stats-interval", "-1"}).substr(0, 16), "--stats-interval");
+  EXPECT_EQ(error_of({"--stats-interval", "1001"}),
+            "--stats-interval must be at most 1000 seconds, got 1001");
   EXPECT_EQ(error_of({"--ui-type", "fancy"}),
             "--ui-type: invalid choice 'fancy' (choose from dashboard, simple, none)");
 }

@@ -15,7 +15,7 @@ Study study_of(std::vector<std::string> args) {
   return *s;
 }
 
-std::string error_of(std::vector<std::string> args) {
+std::string study_error(std::vector<std::string> args) {
   try {
     study_of(std::move(args));
   } catch (const ConfigError& e) {
@@ -54,7 +54,7 @@ TEST(StudyBuilder, ZipPairsListsOneToOne) {
   EXPECT_EQ(s.sweep_type, "zip");
   EXPECT_THAT(names(s), ::testing::ElementsAre("concurrency_1__requests_10", "concurrency_2__requests_20"));
   EXPECT_EQ(s.variations[1].config.request_count, 20);
-  EXPECT_EQ(error_of({"--concurrency", "1,2", "--isl", "8,16,32", "--sweep-type", "zip"}),
+  EXPECT_EQ(study_error({"--concurrency", "1,2", "--isl", "8,16,32", "--sweep-type", "zip"}),
             "--sweep-type zip: --isl has 3 values and --concurrency has 2 (zip pairs them one to one; they must be equal)");
 }
 
@@ -63,14 +63,14 @@ TEST(StudyBuilder, VariantsAreNamedScenarios) {
   EXPECT_EQ(s.sweep_type, "scenarios");
   EXPECT_THAT(names(s), ::testing::ElementsAre("small", "concurrency_4"));
   EXPECT_EQ(s.variations[0].config.isl_mean, 8);
-  EXPECT_EQ(error_of({"--variant", "a: concurrency=1"}), "--variant defines a scenario sweep: give it at least twice");
-  EXPECT_EQ(error_of({"--variant", "a: bogus=1", "--variant", "b: concurrency=2"}),
+  EXPECT_EQ(study_error({"--variant", "a: concurrency=1"}), "--variant defines a scenario sweep: give it at least twice");
+  EXPECT_EQ(study_error({"--variant", "a: bogus=1", "--variant", "b: concurrency=2"}),
             "--variant 'a: bogus=1': 'bogus' is not an option that takes a value (keys are flag names without --, "
             "e.g. concurrency)");
 }
 
 TEST(StudyBuilder, ABadValueNamesItsVariation) {
-  EXPECT_EQ(error_of({"--concurrency", "1,0"}), "sweep variation concurrency_0: --concurrency must be >= 1 (got 0)");
+  EXPECT_EQ(study_error({"--concurrency", "1,0"}), "sweep variation concurrency_0: --concurrency must be >= 1 (got 0)");
 }
 
 TEST(StudyBuilder, MultiRunSettings) {
@@ -83,8 +83,8 @@ TEST(StudyBuilder, MultiRunSettings) {
   EXPECT_DOUBLE_EQ(s.settings.multi_run.cooldown_seconds, 0.5);
   EXPECT_FALSE(s.settings.multi_run.disable_warmup_after_first);
   EXPECT_TRUE(s.settings.multi_run.vary_seed_per_trial);
-  EXPECT_EQ(error_of({"--num-profile-runs", "0"}), "--num-profile-runs must be between 1 and 10, got 0");
-  EXPECT_EQ(error_of({"--confidence-level", "1"}), "--confidence-level must be between 0 and 1 (exclusive), got 1");
+  EXPECT_EQ(study_error({"--num-profile-runs", "0"}), "--num-profile-runs must be between 1 and 10, got 0");
+  EXPECT_EQ(study_error({"--confidence-level", "1"}), "--confidence-level must be between 0 and 1 (exclusive), got 1");
 }
 
 TEST(StudyBuilder, Convergence) {
@@ -95,9 +95,9 @@ TEST(StudyBuilder, Convergence) {
   EXPECT_EQ(s.settings.multi_run.convergence->threshold, 0.05);
   EXPECT_EQ(s.settings.multi_run.convergence->min_runs, 3);
   EXPECT_EQ(s.settings.sweep.order, SweepOrder::independent);
-  EXPECT_EQ(error_of({"--convergence-metric", "time_to_first_token"}),
+  EXPECT_EQ(study_error({"--convergence-metric", "time_to_first_token"}),
             "--convergence-metric needs --num-profile-runs 2 or more (the most trials to run)");
-  EXPECT_EQ(error_of({"--convergence-mode", "cv"}),
+  EXPECT_EQ(study_error({"--convergence-mode", "cv"}),
             "--convergence-stat, --convergence-mode and --convergence-threshold need --convergence-metric");
 }
 
@@ -111,7 +111,7 @@ TEST(StudyBuilder, SlaSugar) {
   EXPECT_EQ(s.settings.sla_filters[1].op, SlaOp::lt);
   EXPECT_EQ(s.settings.sla_filters[2].stat, "p99");
   EXPECT_DOUBLE_EQ(s.settings.sla_filters[3].threshold, 1.0);  // percent points
-  EXPECT_EQ(error_of({"--itl-sla-ms", "5", "--tpot-sla-ms", "5"}),
+  EXPECT_EQ(study_error({"--itl-sla-ms", "5", "--tpot-sla-ms", "5"}),
             "--itl-sla-ms and --tpot-sla-ms set the same SLA (inter_token_latency p95); give one of them");
 }
 
@@ -124,13 +124,13 @@ TEST(StudyBuilder, Search) {
   EXPECT_EQ(s.settings.search->space[0].kind, SearchKind::integer);
   EXPECT_EQ(s.config_at({17}).concurrency, 17);
   EXPECT_EQ(s.config_at({17.4}).concurrency, 17);
-  EXPECT_EQ(error_of({"--search-space", "phases.profiling.concurrency:1,64:int", "--search-planner", "monotonic_sla"}),
+  EXPECT_EQ(study_error({"--search-space", "phases.profiling.concurrency:1,64:int", "--search-planner", "monotonic_sla"}),
             "the monotonic_sla planner needs at least one --search-sla (or an --*-sla-ms)");
-  EXPECT_EQ(error_of({"--search-space", "phases.profiling.bogus:1,64", "--search-planner", "grid", "--search-sla",
+  EXPECT_EQ(study_error({"--search-space", "phases.profiling.bogus:1,64", "--search-planner", "grid", "--search-sla",
                       "request_latency:p99:le:5"}),
             "--search-space phases.profiling.bogus: not a numeric option's path (e.g. phases.profiling.concurrency, "
             "concurrency, rate, dataset.prompts.isl.mean)");
-  EXPECT_EQ(error_of({"--search-space", "concurrency:64,1:int", "--search-planner", "grid", "--search-sla",
+  EXPECT_EQ(study_error({"--search-space", "concurrency:64,1:int", "--search-planner", "grid", "--search-sla",
                       "request_latency:p99:le:5"}),
             "--search-space 'concurrency:64,1:int': the lower bound must be below the upper bound");
 }
@@ -148,9 +148,9 @@ TEST(StudyBuilder, Recipes) {
   const Study pareto = study_of({"--search-recipe", "pareto-sweep", "--isl-osl-pairs", "128/16,512/32"});
   EXPECT_EQ(pareto.variations.size(), 10u);
   EXPECT_EQ(pareto.variations[6].name, "isl_512__osl_32__concurrency_4");
-  EXPECT_EQ(error_of({"--search-recipe", "max-throughput-ttft-sla"}),
+  EXPECT_EQ(study_error({"--search-recipe", "max-throughput-ttft-sla"}),
             "--search-recipe max-throughput-ttft-sla needs --ttft-sla-ms");
-  EXPECT_EQ(error_of({"--search-recipe", "max-concurrency-under-sla", "--search-space", "concurrency:1,5"}),
+  EXPECT_EQ(study_error({"--search-recipe", "max-concurrency-under-sla", "--search-space", "concurrency:1,5"}),
             "--search-recipe max-concurrency-under-sla chooses the search itself; it cannot be combined with "
             "--search-space, --search-planner, --search-metric or --search-direction");
 }
@@ -163,18 +163,18 @@ TEST(StudyBuilder, SlaTiers) {
   EXPECT_EQ(s.settings.sla_tiers[0].label, "gold");
   EXPECT_EQ(s.settings.sla_tiers[0].filters.size(), 2u);
   EXPECT_EQ(s.settings.sla_tiers[1].filters[0].threshold, 600);
-  EXPECT_EQ(error_of({"--search-space", "concurrency:1,64:int", "--search-planner", "monotonic_sla", "--search-sla-tier",
+  EXPECT_EQ(study_error({"--search-space", "concurrency:1,64:int", "--search-planner", "monotonic_sla", "--search-sla-tier",
                       "gold:time_to_first_token:p99:le:200"}),
             "--search-sla-tier: give 2 to 10 tiers (got 1)");
-  EXPECT_EQ(error_of({"--search-sla-tier", "a:request_latency:avg:le:1", "--search-sla-tier", "b:request_latency:avg:le:2"}),
+  EXPECT_EQ(study_error({"--search-sla-tier", "a:request_latency:avg:le:1", "--search-sla-tier", "b:request_latency:avg:le:2"}),
             "--search-sla-tier tiers a search: add --search-space and --search-planner (or a search recipe)");
-  EXPECT_EQ(error_of({"--search-space", "concurrency:1,64:int", "--search-planner", "monotonic_sla", "--search-sla-tier",
+  EXPECT_EQ(study_error({"--search-space", "concurrency:1,64:int", "--search-planner", "monotonic_sla", "--search-sla-tier",
                       "a:request_latency:avg:le:1", "--search-sla-tier", "a:request_latency:avg:le:2"}),
             "--search-sla-tier: the label 'a' is used twice");
 }
 
 TEST(StudyBuilder, OneWayAtATime) {
-  EXPECT_THAT(error_of({"--concurrency", "1,2", "--search-space", "concurrency:1,5"}),
+  EXPECT_THAT(study_error({"--concurrency", "1,2", "--search-space", "concurrency:1,5"}),
               ::testing::StartsWith("a study is defined one way at a time"));
 }
 

@@ -5,22 +5,18 @@
 
 #include "cli/profile_cli.h"
 #include "cli/sequence_distribution_flag.h"
+#include "parse_helpers.h"
 
 namespace aiperf {
 namespace {
 
 using ::testing::HasSubstr;
 
-ProfileConfig parse(std::vector<std::string> args) {
-  args.insert(args.begin(), {"-m", "m"});
-  auto config = parse_profile_args(args);
-  if (!config) throw std::runtime_error("help was printed");
-  return *config;
-}
+using cli_test::parse_flags;
 
-std::string error_of(std::vector<std::string> args) {
+std::string one_line_error(std::vector<std::string> args) {
   try {
-    parse(std::move(args));
+    parse_flags(std::move(args));
   } catch (const ConfigError& e) {
     std::string msg = e.what();
     EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
@@ -93,20 +89,20 @@ TEST(SequenceDistributionFlag, ErrorsNameTheFlagAndThePiece) {
 }
 
 TEST(SyntheticPromptFlags, AliasesReachTheConfig) {
-  ProfileConfig c = parse({"--sequence-distribution", "100,10:1", "--num-prefix-prompts", "4",
+  ProfileConfig c = parse_flags({"--sequence-distribution", "100,10:1", "--num-prefix-prompts", "4",
                            "--prefix-prompt-length", "30"});
   EXPECT_EQ(c.sequence_distribution, (std::vector<SequenceLengthBucket>{{100, 0, 10, 0, 1}}));
   EXPECT_EQ(c.prefix_pool_size, 4);
   EXPECT_EQ(c.prefix_length, 30);
-  c = parse({"--prompt-prefix-pool-size", "2", "--prompt-prefix-length", "5"});
+  c = parse_flags({"--prompt-prefix-pool-size", "2", "--prompt-prefix-length", "5"});
   EXPECT_EQ(c.prefix_pool_size, 2);
   EXPECT_EQ(c.prefix_length, 5);
-  c = parse({"--prefix-prompt-pool-size", "3"});
+  c = parse_flags({"--prefix-prompt-pool-size", "3"});
   EXPECT_EQ(c.prefix_pool_size, 3);  // upstream: a pool with length 0 just disables prefixes
-  c = parse({"--shared-system-prompt-length", "100", "--user-context-prompt-length", "50"});
+  c = parse_flags({"--shared-system-prompt-length", "100", "--user-context-prompt-length", "50"});
   EXPECT_EQ(c.shared_system_prompt_length, 100);
   EXPECT_EQ(c.user_context_prompt_length, 50);
-  c = parse({});
+  c = parse_flags({});
   EXPECT_TRUE(c.sequence_distribution.empty());
   EXPECT_EQ(c.prefix_pool_size, 0);
   EXPECT_FALSE(c.shared_system_prompt_length);
@@ -114,7 +110,7 @@ TEST(SyntheticPromptFlags, AliasesReachTheConfig) {
 }
 
 TEST(SyntheticPromptFlags, ConfigJsonRecordsThem) {
-  ProfileConfig c = parse({"--seq-dist", "[(128,64):25,(512|20,128|5):75]", "--shared-system-prompt-length",
+  ProfileConfig c = parse_flags({"--seq-dist", "[(128,64):25,(512|20,128|5):75]", "--shared-system-prompt-length",
                            "7"});
   nlohmann::json prompt = c.to_json()["input"]["prompt"];
   EXPECT_EQ(prompt["sequence_distribution"], "128,64:25.0;512|20.0,128|5.0:75.0");
@@ -126,26 +122,26 @@ TEST(SyntheticPromptFlags, ConfigJsonRecordsThem) {
 }
 
 TEST(SyntheticPromptFlags, Errors) {
-  EXPECT_EQ(error_of({"--prompt-prefix-length", "20"}),
+  EXPECT_EQ(one_line_error({"--prompt-prefix-length", "20"}),
             "--prompt-prefix-length 20 needs --prompt-prefix-pool-size >= 1 (the prefix pool is empty)");
-  EXPECT_EQ(error_of({"--prefix-prompt-length", "20", "--num-prefix-prompts", "0"}),
+  EXPECT_EQ(one_line_error({"--prefix-prompt-length", "20", "--num-prefix-prompts", "0"}),
             "--prefix-prompt-length 20 needs --prompt-prefix-pool-size >= 1 (the prefix pool is empty)");
-  EXPECT_EQ(error_of({"--num-prefix-prompts", "2", "--prompt-prefix-length", "5",
+  EXPECT_EQ(one_line_error({"--num-prefix-prompts", "2", "--prompt-prefix-length", "5",
                       "--shared-system-prompt-length", "9"}),
             "--num-prefix-prompts cannot be combined with --shared-system-prompt-length");
-  EXPECT_EQ(error_of({"--prompt-prefix-pool-size", "2", "--prompt-prefix-length", "5",
+  EXPECT_EQ(one_line_error({"--prompt-prefix-pool-size", "2", "--prompt-prefix-length", "5",
                       "--user-context-prompt-length", "9"}),
             "--prompt-prefix-pool-size cannot be combined with --user-context-prompt-length");
-  EXPECT_EQ(error_of({"--endpoint-type", "completions", "--shared-system-prompt-length", "9"}),
+  EXPECT_EQ(one_line_error({"--endpoint-type", "completions", "--shared-system-prompt-length", "9"}),
             "--shared-system-prompt-length needs a chat endpoint (--endpoint-type completions has "
             "no system/user roles)");
-  EXPECT_EQ(error_of({"--endpoint-type", "completions", "--user-context-prompt-length", "9"}),
+  EXPECT_EQ(one_line_error({"--endpoint-type", "completions", "--user-context-prompt-length", "9"}),
             "--user-context-prompt-length needs a chat endpoint (--endpoint-type completions has "
             "no system/user roles)");
-  EXPECT_EQ(error_of({"--shared-system-prompt-length", "0"}),
+  EXPECT_EQ(one_line_error({"--shared-system-prompt-length", "0"}),
             "--shared-system-prompt-length must be >= 1 (got 0)");
-  EXPECT_EQ(error_of({"--prompt-prefix-length", "-1"}), "--prompt-prefix-length must be >= 0 (got -1)");
-  EXPECT_THAT(error_of({"--sequence-distribution", "5,5"}),
+  EXPECT_EQ(one_line_error({"--prompt-prefix-length", "-1"}), "--prompt-prefix-length must be >= 0 (got -1)");
+  EXPECT_THAT(one_line_error({"--sequence-distribution", "5,5"}),
               HasSubstr("--sequence-distribution: missing ':WEIGHT'"));
 }
 

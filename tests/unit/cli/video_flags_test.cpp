@@ -4,20 +4,20 @@
 namespace aiperf {
 namespace {
 
-using cli_test::error_of;
-using cli_test::parse;
+using cli_test::flag_error;
+using cli_test::parse_flags;
 
 TEST(VideoFlags, VideoGenerationNeverStreamsAndDownloadsOnlyWhenAsked) {
-  ProfileConfig c = parse({"--endpoint-type", "video_generation", "--streaming"});
+  ProfileConfig c = parse_flags({"--endpoint-type", "video_generation", "--streaming"});
   EXPECT_EQ(c.endpoint_type, EndpointType::video_generation);
   EXPECT_FALSE(c.streaming);
   EXPECT_FALSE(c.download_video_content);
   EXPECT_EQ(c.endpoint_path(), "/v1/videos");
-  EXPECT_TRUE(parse({"--endpoint-type", "video_generation", "--download-video-content"}).download_video_content);
+  EXPECT_TRUE(parse_flags({"--endpoint-type", "video_generation", "--download-video-content"}).download_video_content);
 }
 
 TEST(VideoFlags, DownloadBelongsToVideoGeneration) {
-  EXPECT_EQ(error_of({"--download-video-content"}),
+  EXPECT_EQ(flag_error({"--download-video-content"}),
             "--download-video-content requires --endpoint-type video_generation (got chat)");
 }
 

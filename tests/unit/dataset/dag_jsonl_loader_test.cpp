@@ -14,16 +14,16 @@ namespace {
 using ::testing::HasSubstr;
 using TextFile = test_support::TempTextFile;
 
-ProfileConfig config_for(const std::string& path) {
+ProfileConfig dag_config(const std::string& path) {
   return test_support::file_dataset_config(path, CustomDatasetType::dag_jsonl);
 }
 
-FileDataset load(const std::string& text) {
+FileDataset load_dag(const std::string& text) {
   TextFile f(text);
-  return load_input_file(config_for(f.path), WordTokenizer("w"));
+  return load_input_file(dag_config(f.path), WordTokenizer("w"));
 }
 
-std::string load_error(const std::string& text, EndpointType endpoint = EndpointType::chat) {
+std::string dag_error(const std::string& text, EndpointType endpoint = EndpointType::chat) {
   return test_support::file_dataset_error(text, CustomDatasetType::dag_jsonl, endpoint);
 }
 
@@ -36,7 +36,7 @@ constexpr const char* kExample =
 )";
 
 TEST(DagJsonlFile, ExampleParsesIntoLaunches) {
-  FileDataset d = load(kExample);
+  FileDataset d = load_dag(kExample);
   ASSERT_EQ(d.dataset.entries.size(), 4u);
   const DatasetEntry& plan = d.dataset.entries[0];
   EXPECT_EQ(plan.conversation_id, "plan");
@@ -69,7 +69,7 @@ TEST(DagJsonlFile, ExampleParsesIntoLaunches) {
 }
 
 TEST(DagJsonlFile, BareSpawnJoinsNextTurnBackgroundForkAndPreSessionSpawns) {
-  FileDataset d = load(
+  FileDataset d = load_dag(
       R"({"session_id": "r", "pre_session_spawns": ["w"], "context_mode": "message_array_with_responses", "turns": [{"messages": [{"role": "user", "content": "a"}], "spawns": ["s"], "forks": [{"child": "f", "background": true}], "model": "big", "tools": [{"type": "function"}]}, {"messages": [{"role": "user", "content": "b"}], "spawns": ["t"]}]}
 {"session_id": "s", "turns": [{"messages": [{"role": "system", "content": "sub"}], "spawns": ["t"]}]}
 {"session_id": "f", "turns": [{"messages": [{"role": "user", "content": "c"}]}]}
@@ -96,22 +96,22 @@ TEST(DagJsonlFile, BareSpawnJoinsNextTurnBackgroundForkAndPreSessionSpawns) {
 }
 
 TEST(DagJsonlFile, SchemaErrorsNameFileLineAndTurn) {
-  EXPECT_THAT(load_error(R"({"session_id": "a", "turns": [{"messages": [{"role": "user", "content": "x"}]}], "colour": 1})"),
+  EXPECT_THAT(dag_error(R"({"session_id": "a", "turns": [{"messages": [{"role": "user", "content": "x"}]}], "colour": 1})"),
               HasSubstr("line 1: unknown key 'colour' in a conversation"));
-  EXPECT_THAT(load_error(R"({"session_id": "a", "turns": [{"messages": [{"role": "user", "content": "x"}], "temp": 1}]})"),
+  EXPECT_THAT(dag_error(R"({"session_id": "a", "turns": [{"messages": [{"role": "user", "content": "x"}], "temp": 1}]})"),
               HasSubstr("line 1, turn 0: unknown key 'temp' in a turn"));
-  EXPECT_THAT(load_error(R"({"turns": [{"messages": [{"role": "user", "content": "x"}]}]})"),
+  EXPECT_THAT(dag_error(R"({"turns": [{"messages": [{"role": "user", "content": "x"}]}]})"),
               HasSubstr("line 1: missing required field 'session_id'"));
-  EXPECT_THAT(load_error(R"({"session_id": "a", "turns": []})"), HasSubstr("'turns' must be a non-empty list"));
-  EXPECT_THAT(load_error(R"({"session_id": "a", "turns": [{"messages": []}]})"),
+  EXPECT_THAT(dag_error(R"({"session_id": "a", "turns": []})"), HasSubstr("'turns' must be a non-empty list"));
+  EXPECT_THAT(dag_error(R"({"session_id": "a", "turns": [{"messages": []}]})"),
               HasSubstr("turn 0: 'messages' must be a non-empty list"));
-  EXPECT_THAT(load_error(R"({"session_id": "a", "turns": [{"messages": [{"role": "user", "content": "x"}], "extra": 3}]})"),
+  EXPECT_THAT(dag_error(R"({"session_id": "a", "turns": [{"messages": [{"role": "user", "content": "x"}], "extra": 3}]})"),
               HasSubstr("'extra' must be an object"));
-  EXPECT_THAT(load_error(R"({"session_id": "a", "orchestrator": true, "turns": [{"messages": [{"role": "user", "content": "x"}]}]})"),
+  EXPECT_THAT(dag_error(R"({"session_id": "a", "orchestrator": true, "turns": [{"messages": [{"role": "user", "content": "x"}]}]})"),
               HasSubstr("orchestrator conversations are not supported yet"));
-  EXPECT_THAT(load_error(R"({"session_id": "a", "rounds": 3, "turns": [{"messages": [{"role": "user", "content": "x"}]}]})"),
+  EXPECT_THAT(dag_error(R"({"session_id": "a", "rounds": 3, "turns": [{"messages": [{"role": "user", "content": "x"}]}]})"),
               HasSubstr("field 'rounds' is not supported yet"));
-  EXPECT_THAT(load_error(R"({"session_id": "a", "context_mode": "message_array_without_responses", "turns": [{"messages": [{"role": "user", "content": "x"}]}]})"),
+  EXPECT_THAT(dag_error(R"({"session_id": "a", "context_mode": "message_array_without_responses", "turns": [{"messages": [{"role": "user", "content": "x"}]}]})"),
               HasSubstr("'context_mode' must be one of"));
 }
 
@@ -125,43 +125,43 @@ std::string turn(const std::string& extra = "") {
 }
 
 TEST(DagJsonlFile, GraphErrors) {
-  EXPECT_THAT(load_error(conv("a", "[" + turn() + "]") + conv("a", "[" + turn() + "]")),
+  EXPECT_THAT(dag_error(conv("a", "[" + turn() + "]") + conv("a", "[" + turn() + "]")),
               HasSubstr("line 2: duplicate session_id 'a' (first on line 1)"));
-  EXPECT_THAT(load_error(conv("a", "[" + turn(R"(, "spawns": ["nobody"])") + "]")),
+  EXPECT_THAT(dag_error(conv("a", "[" + turn(R"(, "spawns": ["nobody"])") + "]")),
               HasSubstr("line 1, turn 0: unknown child session_id 'nobody'"));
   // Diamond: c is the fork target of a and b.
-  EXPECT_THAT(load_error(conv("a", "[" + turn(R"(, "forks": ["c"])") + "]") +
+  EXPECT_THAT(dag_error(conv("a", "[" + turn(R"(, "forks": ["c"])") + "]") +
                          conv("b", "[" + turn(R"(, "forks": ["c"])") + "]") + conv("c", "[" + turn() + "]")),
               HasSubstr("line 2, turn 0: session 'c' is already forked from 'a'"));
-  EXPECT_THAT(load_error(conv("a", "[" + turn(R"(, "forks": ["c"])") + "," + turn() + "]") + conv("c", "[" + turn() + "]")),
+  EXPECT_THAT(dag_error(conv("a", "[" + turn(R"(, "forks": ["c"])") + "," + turn() + "]") + conv("c", "[" + turn() + "]")),
               HasSubstr("line 1, turn 0: fork of 'c' before the last turn must be"));
-  EXPECT_THAT(load_error(conv("a", "[" + turn(R"(, "spawns": [{"children": ["c"], "join_at": 0}])") + "," + turn() + "]") +
+  EXPECT_THAT(dag_error(conv("a", "[" + turn(R"(, "spawns": [{"children": ["c"], "join_at": 0}])") + "," + turn() + "]") +
                          conv("c", "[" + turn() + "]")),
               HasSubstr("line 1, turn 0: spawn of 'c': join_at 0 is out of range"));
-  EXPECT_THAT(load_error(conv("a", "[" + turn(R"(, "spawns": [{"children": ["c"], "join_at": 2}])") + "," + turn() + "]") +
+  EXPECT_THAT(dag_error(conv("a", "[" + turn(R"(, "spawns": [{"children": ["c"], "join_at": 2}])") + "," + turn() + "]") +
                          conv("c", "[" + turn() + "]")),
               HasSubstr("join_at 2 is out of range"));
   // Cycles: a root a spawns b, b spawns c, c forks b.
-  EXPECT_THAT(load_error(conv("a", "[" + turn(R"(, "spawns": ["b"])") + "]") + conv("b", "[" + turn(R"(, "spawns": ["c"])") + "]") +
+  EXPECT_THAT(dag_error(conv("a", "[" + turn(R"(, "spawns": ["b"])") + "]") + conv("b", "[" + turn(R"(, "spawns": ["c"])") + "]") +
                          conv("c", "[" + turn(R"(, "forks": ["b"])") + "]")),
               HasSubstr("the launches form a cycle: b -> c -> b"));
-  EXPECT_THAT(load_error(conv("a", "[" + turn(R"(, "spawns": ["a"])") + "]")), HasSubstr("launches itself"));
+  EXPECT_THAT(dag_error(conv("a", "[" + turn(R"(, "spawns": ["a"])") + "]")), HasSubstr("launches itself"));
 }
 
 TEST(DagJsonlFile, SystemMessagesOnlyOnTurnZeroOfRootsAndSpawnedChildren) {
   const std::string sys = R"({"messages": [{"role": "system", "content": "s"}]})";
-  EXPECT_THAT(load_error(conv("a", "[" + turn() + "," + sys + "]")),
+  EXPECT_THAT(dag_error(conv("a", "[" + turn() + "," + sys + "]")),
               HasSubstr("line 1, turn 1: a 'system' message is only allowed on turn 0"));
-  EXPECT_THAT(load_error(conv("a", "[" + turn(R"(, "forks": ["c"])") + "]") + conv("c", "[" + sys + "]")),
+  EXPECT_THAT(dag_error(conv("a", "[" + turn(R"(, "forks": ["c"])") + "]") + conv("c", "[" + sys + "]")),
               HasSubstr("line 2, turn 0: a 'system' message is only allowed on turn 0 of a root or of a spawned child "
                         "(session 'c' is forked from 'a')"));
-  EXPECT_NO_THROW(load(conv("a", "[" + sys + "]", R"(, "pre_session_spawns": ["c"])") + conv("c", "[" + sys + "]")));
+  EXPECT_NO_THROW(load_dag(conv("a", "[" + sys + "]", R"(, "pre_session_spawns": ["c"])") + conv("c", "[" + sys + "]")));
 }
 
 TEST(DagJsonlFile, RefusesCompletionsAndRootFirstTurnDelay) {
-  EXPECT_THAT(load_error(conv("a", "[" + turn() + "]"), EndpointType::completions),
+  EXPECT_THAT(dag_error(conv("a", "[" + turn() + "]"), EndpointType::completions),
               HasSubstr("dag_jsonl needs --endpoint-type chat"));
-  EXPECT_THAT(load_error(conv("a", "[" + turn(R"(, "delay": 5)") + "]")),
+  EXPECT_THAT(dag_error(conv("a", "[" + turn(R"(, "delay": 5)") + "]")),
               HasSubstr("line 1, turn 0: 'delay' on a root conversation's first turn"));
 }
 

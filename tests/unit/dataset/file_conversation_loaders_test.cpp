@@ -20,19 +20,15 @@ using ::testing::HasSubstr;
 using TextFile = test_support::TempTextFile;
 
 using test_support::file_dataset_config;
-ProfileConfig config_for(const std::string& path, CustomDatasetType type) { return file_dataset_config(path, type); }
 
 FileDataset load(const std::string& text, CustomDatasetType type) {
   TextFile f(text);
-  return load_input_file(config_for(f.path, type), WordTokenizer("w"));
+  return load_input_file(file_dataset_config(f.path, type), WordTokenizer("w"));
 }
 
 using test_support::file_dataset_error;
-std::string load_error(const std::string& text, CustomDatasetType type, EndpointType endpoint = EndpointType::chat) {
-  return file_dataset_error(text, type, endpoint);
-}
 
-size_t words(const std::string& s) { return WordTokenizer("w").count(s); }
+using test_support::word_count;
 
 constexpr auto kMultiTurn = CustomDatasetType::multi_turn;
 constexpr auto kPool = CustomDatasetType::random_pool;
@@ -74,24 +70,24 @@ TEST(MultiTurnFile, SystemTurnStaysATurnOffChatAndWithDispatchFields) {
 }
 
 TEST(MultiTurnFile, BadInputNamesFileLineAndTurn) {
-  EXPECT_THAT(load_error("", kMultiTurn), HasSubstr("the file has no records"));
-  EXPECT_THAT(load_error("{\"turns\": []}\n", kMultiTurn), HasSubstr("line 1: 'turns' must be a non-empty list"));
-  EXPECT_THAT(load_error("{\"text\": \"x\"}\n", kMultiTurn), HasSubstr("line 1: missing required field 'turns'"));
-  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\"}]}\n{\"turns\": [{\"text\": \"a\"}, {\"delay\": 5}]}\n", kMultiTurn),
+  EXPECT_THAT(file_dataset_error("", kMultiTurn), HasSubstr("the file has no records"));
+  EXPECT_THAT(file_dataset_error("{\"turns\": []}\n", kMultiTurn), HasSubstr("line 1: 'turns' must be a non-empty list"));
+  EXPECT_THAT(file_dataset_error("{\"text\": \"x\"}\n", kMultiTurn), HasSubstr("line 1: missing required field 'turns'"));
+  EXPECT_THAT(file_dataset_error("{\"turns\": [{\"text\": \"a\"}]}\n{\"turns\": [{\"text\": \"a\"}, {\"delay\": 5}]}\n", kMultiTurn),
               HasSubstr(", line 2, turn 2: missing required field 'text'"));
-  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\"}, 3]}\n", kMultiTurn), HasSubstr("line 1, turn 2: expected a JSON object"));
-  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\", \"timestamp\": 9}, {\"text\": \"b\", \"timestamp\": 4}]}\n", kMultiTurn),
+  EXPECT_THAT(file_dataset_error("{\"turns\": [{\"text\": \"a\"}, 3]}\n", kMultiTurn), HasSubstr("line 1, turn 2: expected a JSON object"));
+  EXPECT_THAT(file_dataset_error("{\"turns\": [{\"text\": \"a\", \"timestamp\": 9}, {\"text\": \"b\", \"timestamp\": 4}]}\n", kMultiTurn),
               HasSubstr("line 1, turn 2: 'timestamp' 4.0 is before the previous turn's 9.0"));
-  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\"}, {\"text\": \"b\", \"timestamp\": 4, \"delay\": 1}]}\n", kMultiTurn),
+  EXPECT_THAT(file_dataset_error("{\"turns\": [{\"text\": \"a\"}, {\"text\": \"b\", \"timestamp\": 4, \"delay\": 1}]}\n", kMultiTurn),
               HasSubstr("mutually exclusive"));
-  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\", \"image\": \"x.png\"}]}\n", kMultiTurn),
+  EXPECT_THAT(file_dataset_error("{\"turns\": [{\"text\": \"a\", \"image\": \"x.png\"}]}\n", kMultiTurn),
               HasSubstr("line 1, turn 1: image file 'x.png' not found"));
-  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\", \"delay\": 5}]}\n", kMultiTurn),
+  EXPECT_THAT(file_dataset_error("{\"turns\": [{\"text\": \"a\", \"delay\": 5}]}\n", kMultiTurn),
               HasSubstr("'delay' on a conversation's first turn"));
-  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"a\"}, {\"text\": \"b\"}]}\n", kMultiTurn, EndpointType::completions),
+  EXPECT_THAT(file_dataset_error("{\"turns\": [{\"text\": \"a\"}, {\"text\": \"b\"}]}\n", kMultiTurn, EndpointType::completions),
               HasSubstr("line 1: a multi-turn conversation needs a chat endpoint"));
   // Wrong type: a single_turn file read as multi_turn.
-  EXPECT_THAT(load_error("{\"text\": \"a\"}\n", kMultiTurn), HasSubstr("missing required field 'turns'"));
+  EXPECT_THAT(file_dataset_error("{\"text\": \"a\"}\n", kMultiTurn), HasSubstr("missing required field 'turns'"));
 }
 
 // single_turn rows sharing a session_id (§3.1): one conversation, its rows in file order as
@@ -102,7 +98,7 @@ TEST(SingleTurnSessions, RowsOfASessionAreItsTurnsInFileOrder) {
       "{\"text\": \"alone\"}\n"
       "{\"session_id\": \"s\", \"text\": \"second\", \"delay\": 250, \"output_length\": 9, \"role\": \"tool\"}\n"
       "{\"session_id\": \"s\", \"text\": \"third\", \"extra\": {\"seed\": 3}, \"timestamp\": 40}\n");
-  ProfileConfig c = config_for(f.path, kSingle);
+  ProfileConfig c = file_dataset_config(f.path, kSingle);
   c.conversation_turn_delay_ratio = 2;
   FileDataset d = load_input_file(c, WordTokenizer("w"));
   ASSERT_EQ(d.dataset.entries.size(), 2u);
@@ -142,16 +138,16 @@ TEST(ImageUuids, AlignedWithImagesAndUuidOnlySlots) {
 }
 
 TEST(ImageUuids, BadInput) {
-  EXPECT_THAT(load_error("{\"text\": \"t\", \"image_uuids\": \"a\"}\n", kSingle),
+  EXPECT_THAT(file_dataset_error("{\"text\": \"t\", \"image_uuids\": \"a\"}\n", kSingle),
               HasSubstr("line 1: 'image_uuids' must be a list of strings"));
-  EXPECT_THAT(load_error("{\"text\": \"t\", \"image\": \"data:image/png;base64,AA\", \"image_uuids\": [5]}\n", kSingle),
+  EXPECT_THAT(file_dataset_error("{\"text\": \"t\", \"image\": \"data:image/png;base64,AA\", \"image_uuids\": [5]}\n", kSingle),
               HasSubstr("line 1: 'image_uuids' entry 0 must be a non-empty string or null, got 5"));
-  EXPECT_THAT(load_error("{\"text\": \"t\", \"image_uuids\": [null]}\n", kSingle),
+  EXPECT_THAT(file_dataset_error("{\"text\": \"t\", \"image_uuids\": [null]}\n", kSingle),
               HasSubstr("entry 0 must be a non-empty string (it stands for an image the row does not carry)"));
-  EXPECT_THAT(load_error("{\"text\": \"t\", \"image\": \"data:image/png;base64,AA\", \"image_uuids\": [\"a\"]}\n", kSingle,
+  EXPECT_THAT(file_dataset_error("{\"text\": \"t\", \"image\": \"data:image/png;base64,AA\", \"image_uuids\": [\"a\"]}\n", kSingle,
                          EndpointType::responses),
               HasSubstr("--endpoint-type responses has no place for them"));
-  EXPECT_THAT(load_error("{\"turns\": [{\"text\": \"t\", \"image_uuids\": [\"\"]}]}\n", kMultiTurn),
+  EXPECT_THAT(file_dataset_error("{\"turns\": [{\"text\": \"t\", \"image_uuids\": [\"\"]}]}\n", kMultiTurn),
               HasSubstr("line 1, turn 1: 'image_uuids' entry 0 must be a non-empty string"));
 }
 
@@ -164,7 +160,7 @@ TEST(UuidAndStrip, RepeatedImagesOfASessionBecomeUuidOnlyReferences) {
              "{\"session_id\": \"s\", \"text\": \"2\", \"images\": [\"" + a + "\", \"" + b + "\"], \"image_uuids\": [null, \"bee\"]}\n"
              "{\"session_id\": \"s\", \"text\": \"3\", \"images\": [\"" + b + "\"], \"image_uuids\": [\"bee\"]}\n"
              "{\"session_id\": \"t\", \"text\": \"4\", \"images\": [\"" + a + "\"]}\n");
-  ProfileConfig c = config_for(f.path, kSingle);
+  ProfileConfig c = file_dataset_config(f.path, kSingle);
   c.uuid_and_strip = true;
   FileDataset d = load_input_file(c, WordTokenizer("w"));
   const std::string ua = content_image_uuid(a);
@@ -194,7 +190,7 @@ struct TempDir {
 
 TEST(RandomPool, FilePoolSizedByEntriesAndDeterministicPerSeed) {
   TextFile f("{\"text\": \"a\"}\n{\"text\": \"b\"}\n{\"texts\": [\"c\"]}\n");
-  ProfileConfig c = config_for(f.path, kPool);
+  ProfileConfig c = file_dataset_config(f.path, kPool);
   c.num_dataset_entries = 40;
   c.num_dataset_entries_given = true;
   FileDataset one = load_input_file(c, WordTokenizer("w"));
@@ -217,7 +213,7 @@ TEST(RandomPool, DirectoryMergesOneSampleOfEveryPoolIntoOneRequest) {
   TempDir dir;
   dir.write("questions.jsonl", "{\"text\": \"q1\"}\n{\"text\": \"q2\"}\n");
   dir.write("contexts.jsonl", "{\"texts\": [{\"name\": \"context\", \"contents\": [\"ctx\"]}]}\n");
-  FileDataset d = load_input_file(config_for(dir.path.string(), kPool), WordTokenizer("w"));
+  FileDataset d = load_input_file(file_dataset_config(dir.path.string(), kPool), WordTokenizer("w"));
   ASSERT_EQ(d.dataset.entries.size(), 100u);  // upstream's default entry count
   for (const DatasetEntry& e : d.dataset.entries) {
     EXPECT_EQ(e.prompt, "ctx");  // pools in file-name order: contexts, then questions
@@ -227,12 +223,12 @@ TEST(RandomPool, DirectoryMergesOneSampleOfEveryPoolIntoOneRequest) {
 }
 
 TEST(RandomPool, BadInput) {
-  EXPECT_THAT(load_error("{\"text\": \"a\"}\n{\"text\": \"a\", \"timestamp\": 3}\n", kPool),
+  EXPECT_THAT(file_dataset_error("{\"text\": \"a\"}\n{\"text\": \"a\", \"timestamp\": 3}\n", kPool),
               HasSubstr("line 2: field 'timestamp' is not allowed in a random_pool row"));
-  EXPECT_THAT(load_error("\n", kPool), HasSubstr("the file has no records"));
-  EXPECT_THAT(load_error("{\"input_length\": 3}\n", kPool), HasSubstr("line 1: missing required field 'text'"));
+  EXPECT_THAT(file_dataset_error("\n", kPool), HasSubstr("the file has no records"));
+  EXPECT_THAT(file_dataset_error("{\"input_length\": 3}\n", kPool), HasSubstr("line 1: missing required field 'text'"));
   TempDir empty;
-  EXPECT_THROW(load_input_file(config_for(empty.path.string(), kPool), WordTokenizer("w")), ConfigError);
+  EXPECT_THROW(load_input_file(file_dataset_config(empty.path.string(), kPool), WordTokenizer("w")), ConfigError);
 }
 
 TEST(BailianTrace, ParentChainsFormConversationsSentWithoutHistory) {
@@ -247,10 +243,10 @@ TEST(BailianTrace, ParentChainsFormConversationsSentWithoutHistory) {
   const DatasetEntry& a = d.dataset.entries[0];
   EXPECT_EQ(a.conversation_id, "41");
   EXPECT_FALSE(a.resend_history);
-  EXPECT_EQ(words(a.prompt), 40u);
+  EXPECT_EQ(word_count(a.prompt), 40u);
   EXPECT_EQ(a.max_tokens, 9);
   ASSERT_EQ(a.later_turns.size(), 1u);
-  EXPECT_EQ(words(a.later_turns[0].prompt), 70u);
+  EXPECT_EQ(word_count(a.later_turns[0].prompt), 70u);
   EXPECT_EQ(a.later_turns[0].timestamp_ms, 14000.0);
   // 16-token blocks: the shared hash ids 100..102 give the same first 40 tokens.
   EXPECT_EQ(a.later_turns[0].prompt.substr(0, a.prompt.size()), a.prompt);
@@ -259,19 +255,19 @@ TEST(BailianTrace, ParentChainsFormConversationsSentWithoutHistory) {
 }
 
 TEST(BailianTrace, BadInput) {
-  EXPECT_THAT(load_error("{\"timestamp\": 1, \"input_length\": 3}\n", kBailian), HasSubstr("line 1: missing required field 'chat_id'"));
-  EXPECT_THAT(load_error("{\"chat_id\": 1, \"input_length\": 3}\n", kBailian), HasSubstr("missing required field 'timestamp'"));
-  EXPECT_THAT(load_error("{\"chat_id\": 1, \"timestamp\": 1, \"input_length\": 3}\n{\"chat_id\": 1, \"timestamp\": 2, \"input_length\": 3}\n",
+  EXPECT_THAT(file_dataset_error("{\"timestamp\": 1, \"input_length\": 3}\n", kBailian), HasSubstr("line 1: missing required field 'chat_id'"));
+  EXPECT_THAT(file_dataset_error("{\"chat_id\": 1, \"input_length\": 3}\n", kBailian), HasSubstr("missing required field 'timestamp'"));
+  EXPECT_THAT(file_dataset_error("{\"chat_id\": 1, \"timestamp\": 1, \"input_length\": 3}\n{\"chat_id\": 1, \"timestamp\": 2, \"input_length\": 3}\n",
                          kBailian),
               HasSubstr("line 2: chat_id 1 already used on line 1"));
-  EXPECT_THAT(load_error("{\"chat_id\": 1, \"timestamp\": 5, \"input_length\": 3, \"turn\": 1}\n"
+  EXPECT_THAT(file_dataset_error("{\"chat_id\": 1, \"timestamp\": 5, \"input_length\": 3, \"turn\": 1}\n"
                          "{\"chat_id\": 2, \"parent_chat_id\": 1, \"timestamp\": 4, \"input_length\": 3, \"turn\": 2}\n",
                          kBailian),
               HasSubstr("line 2: turn 2 of conversation 1 has a timestamp before that of line 1"));
-  EXPECT_THAT(load_error("{\"chat_id\": 1, \"timestamp\": 5, \"input_length\": 3}\n{\"chat_id\": 2, \"timestamp\": 5,\n", kBailian),
+  EXPECT_THAT(file_dataset_error("{\"chat_id\": 1, \"timestamp\": 5, \"input_length\": 3}\n{\"chat_id\": 2, \"timestamp\": 5,\n", kBailian),
               HasSubstr("line 2: invalid JSON"));
-  EXPECT_THAT(load_error("", kBailian), HasSubstr("the file has no records"));
-  EXPECT_THAT(load_error("{\"chat_id\": 1, \"timestamp\": 1, \"input_length\": 40, \"hash_ids\": [1, 2, 3, 4]}\n", kBailian),
+  EXPECT_THAT(file_dataset_error("", kBailian), HasSubstr("the file has no records"));
+  EXPECT_THAT(file_dataset_error("{\"chat_id\": 1, \"timestamp\": 1, \"input_length\": 40, \"hash_ids\": [1, 2, 3, 4]}\n", kBailian),
               HasSubstr("line 1: "));
 }
 
@@ -283,21 +279,21 @@ TEST(BurstGptTrace, RowsBecomeTimedRequestsOfExactLength) {
       "1.5,GPT-4,30,0,30,Conversation log\n",
       kBurst);
   ASSERT_EQ(d.dataset.entries.size(), 2u);  // the 0-response row is skipped (and reported)
-  EXPECT_EQ(words(d.dataset.entries[0].prompt), 412u);
+  EXPECT_EQ(word_count(d.dataset.entries[0].prompt), 412u);
   EXPECT_EQ(d.dataset.entries[0].max_tokens, 96);
-  EXPECT_EQ(words(d.dataset.entries[1].prompt), 12u);
+  EXPECT_EQ(word_count(d.dataset.entries[1].prompt), 12u);
   EXPECT_EQ(d.timestamps_ms, (std::vector<std::optional<double>>{0.0, 730.0}));
   EXPECT_EQ(d.lines, (std::vector<size_t>{2, 3}));
 }
 
 TEST(BurstGptTrace, BadInput) {
-  EXPECT_THAT(load_error("", kBurst), HasSubstr("the file has no records"));
-  EXPECT_THAT(load_error("Timestamp,Model,Response tokens\n1,a,3\n", kBurst),
+  EXPECT_THAT(file_dataset_error("", kBurst), HasSubstr("the file has no records"));
+  EXPECT_THAT(file_dataset_error("Timestamp,Model,Response tokens\n1,a,3\n", kBurst),
               HasSubstr("line 1: the CSV header has no 'Request tokens' column"));
-  EXPECT_THAT(load_error("Timestamp,Request tokens,Response tokens\nx,1,1\n", kBurst),
+  EXPECT_THAT(file_dataset_error("Timestamp,Request tokens,Response tokens\nx,1,1\n", kBurst),
               HasSubstr("no usable records (every row was skipped, first at line 2)"));
   // Wrong type: a JSONL file read as burst_gpt_trace.
-  EXPECT_THAT(load_error("{\"text\": \"a\"}\n", kBurst), HasSubstr("the CSV header has no 'Timestamp' column"));
+  EXPECT_THAT(file_dataset_error("{\"text\": \"a\"}\n", kBurst), HasSubstr("the CSV header has no 'Timestamp' column"));
 }
 
 }  // namespace

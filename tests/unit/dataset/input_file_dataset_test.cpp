@@ -22,11 +22,9 @@ ProfileConfig config_for(const TraceFile& f, CustomDatasetType type) {
   return test_support::file_dataset_config(f.path, type);
 }
 
-std::string load_error(const std::string& text, CustomDatasetType type) {
-  return test_support::file_dataset_error(text, type);
-}
+using test_support::file_dataset_error;
 
-size_t words(const std::string& s) { return WordTokenizer("w").count(s); }
+using test_support::word_count;
 
 TEST(MooncakeTrace, PromptsOfExactLengthWithTimestampsInFileOrder) {
   TraceFile f(
@@ -36,8 +34,8 @@ TEST(MooncakeTrace, PromptsOfExactLengthWithTimestampsInFileOrder) {
       "{\"text_input\": \"literal prompt\", \"output_length\": 1}\n");
   FileDataset d = load_input_file(config_for(f, CustomDatasetType::mooncake_trace), WordTokenizer("w"));
   ASSERT_EQ(d.dataset.entries.size(), 3u);
-  EXPECT_EQ(words(d.dataset.entries[0].prompt), 40u);
-  EXPECT_EQ(words(d.dataset.entries[1].prompt), 7u);
+  EXPECT_EQ(word_count(d.dataset.entries[0].prompt), 40u);
+  EXPECT_EQ(word_count(d.dataset.entries[1].prompt), 7u);
   EXPECT_EQ(d.dataset.entries[2].prompt, "literal prompt");
   EXPECT_EQ(d.dataset.entries[0].max_tokens, 3);
   EXPECT_EQ(d.dataset.entries[1].max_tokens, 9);
@@ -58,9 +56,9 @@ TEST(MooncakeTrace, SharedHashIdPrefixesGiveSharedPromptPrefixes) {
   c.isl_block_size = 10;
   FileDataset d = load_input_file(c, WordTokenizer("w"));
   const auto& e = d.dataset.entries;
-  EXPECT_EQ(words(e[0].prompt), 25u);
-  EXPECT_EQ(words(e[1].prompt), 30u);
-  EXPECT_EQ(words(e[2].prompt), 50u);  // one block, then 40 fresh tokens
+  EXPECT_EQ(word_count(e[0].prompt), 25u);
+  EXPECT_EQ(word_count(e[1].prompt), 30u);
+  EXPECT_EQ(word_count(e[2].prompt), 50u);  // one block, then 40 fresh tokens
   auto first_words = [](const std::string& s, size_t n) {
     size_t pos = 0;
     for (size_t i = 0; i < n && pos != std::string::npos; ++i) pos = s.find(' ', pos + 1);
@@ -102,34 +100,34 @@ TEST(SingleTurn, TextTextsAndOutputLength) {
 TEST(InputFile, MalformedInputNamesFileAndLine) {
   const auto mc = CustomDatasetType::mooncake_trace;
   const auto st = CustomDatasetType::single_turn;
-  EXPECT_THAT(load_error("{\"input_length\": 5}\n{\"input_length\": 5,,}\n", mc),
+  EXPECT_THAT(file_dataset_error("{\"input_length\": 5}\n{\"input_length\": 5,,}\n", mc),
               HasSubstr(", line 2: invalid JSON: parse error"));
-  EXPECT_THAT(load_error("", mc), HasSubstr("the file has no records"));
-  EXPECT_THAT(load_error("\n  \n", st), HasSubstr("the file has no records"));
-  EXPECT_THAT(load_error("{\"output_length\": 5}\n", mc),
+  EXPECT_THAT(file_dataset_error("", mc), HasSubstr("the file has no records"));
+  EXPECT_THAT(file_dataset_error("\n  \n", st), HasSubstr("the file has no records"));
+  EXPECT_THAT(file_dataset_error("{\"output_length\": 5}\n", mc),
               HasSubstr("line 1: missing required field 'input_length'"));
-  EXPECT_THAT(load_error("{\"timestamp\": 1}\n", st), HasSubstr("line 1: missing required field 'text'"));
-  EXPECT_THAT(load_error("{\"input_length\": 5, \"timestamp\": -3}\n", mc),
+  EXPECT_THAT(file_dataset_error("{\"timestamp\": 1}\n", st), HasSubstr("line 1: missing required field 'text'"));
+  EXPECT_THAT(file_dataset_error("{\"input_length\": 5, \"timestamp\": -3}\n", mc),
               HasSubstr("line 1: 'timestamp' must be >= 0, got -3"));
-  EXPECT_THAT(load_error("{\"input_length\": \"5\"}\n", mc), HasSubstr("'input_length' must be an integer"));
-  EXPECT_THAT(load_error("{\"input_length\": 0}\n", mc), HasSubstr("'input_length' must be >= 1"));
-  EXPECT_THAT(load_error("[1, 2]\n", mc), HasSubstr("line 1: expected a JSON object, got array"));
-  EXPECT_THAT(load_error("{\"input_length\": 5, \"hash_ids\": [1, \"x\"]}\n", mc),
+  EXPECT_THAT(file_dataset_error("{\"input_length\": \"5\"}\n", mc), HasSubstr("'input_length' must be an integer"));
+  EXPECT_THAT(file_dataset_error("{\"input_length\": 0}\n", mc), HasSubstr("'input_length' must be >= 1"));
+  EXPECT_THAT(file_dataset_error("[1, 2]\n", mc), HasSubstr("line 1: expected a JSON object, got array"));
+  EXPECT_THAT(file_dataset_error("{\"input_length\": 5, \"hash_ids\": [1, \"x\"]}\n", mc),
               HasSubstr("'hash_ids' must be a list of integers"));
-  EXPECT_THAT(load_error("{\"input_length\": 5, \"hash_ids\": [1, 2]}\n", mc),
+  EXPECT_THAT(file_dataset_error("{\"input_length\": 5, \"hash_ids\": [1, 2]}\n", mc),
               HasSubstr("too short for 2 hash_ids of 512 tokens"));
-  EXPECT_THAT(load_error("{\"text\": \"a\", \"texts\": [\"b\"]}\n", st), HasSubstr("mutually exclusive"));
-  EXPECT_THAT(load_error("{\"text\": \"a\", \"image\": \"x.png\"}\n", st), HasSubstr("line 1: image file 'x.png' not found"));
-  EXPECT_THAT(load_error("{\"messages\": []}\n", mc), HasSubstr("field 'messages' is not supported yet"));
-  EXPECT_THAT(load_error("{\"text\": \"a\", \"delay\": 100}\n", st),
+  EXPECT_THAT(file_dataset_error("{\"text\": \"a\", \"texts\": [\"b\"]}\n", st), HasSubstr("mutually exclusive"));
+  EXPECT_THAT(file_dataset_error("{\"text\": \"a\", \"image\": \"x.png\"}\n", st), HasSubstr("line 1: image file 'x.png' not found"));
+  EXPECT_THAT(file_dataset_error("{\"messages\": []}\n", mc), HasSubstr("field 'messages' is not supported yet"));
+  EXPECT_THAT(file_dataset_error("{\"text\": \"a\", \"delay\": 100}\n", st),
               HasSubstr("line 1: 'delay' on a conversation's first row is not supported yet"));
-  EXPECT_THAT(load_error("{\"input_length\": 5, \"delay\": 100}\n", mc),
+  EXPECT_THAT(file_dataset_error("{\"input_length\": 5, \"delay\": 100}\n", mc),
               HasSubstr("line 1: 'delay' on a conversation's first row is not supported yet"));
   // A later row of a session: timestamps in order, and timestamp and delay exclude each other.
-  EXPECT_THAT(load_error("{\"session_id\": \"a\", \"text\": \"x\", \"timestamp\": 9}\n"
+  EXPECT_THAT(file_dataset_error("{\"session_id\": \"a\", \"text\": \"x\", \"timestamp\": 9}\n"
                          "{\"session_id\": \"a\", \"text\": \"y\", \"timestamp\": 4}\n", st),
               HasSubstr("line 2: 'timestamp' 4.0 is before the 9.0 of the previous row of session 'a'"));
-  EXPECT_THAT(load_error("{\"session_id\": \"a\", \"text\": \"x\"}\n"
+  EXPECT_THAT(file_dataset_error("{\"session_id\": \"a\", \"text\": \"x\"}\n"
                          "{\"session_id\": \"a\", \"text\": \"y\", \"timestamp\": 4, \"delay\": 1}\n", st),
               HasSubstr("line 2: 'timestamp' and 'delay' are mutually exclusive"));
   std::string missing;

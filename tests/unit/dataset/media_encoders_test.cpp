@@ -27,7 +27,7 @@ uint32_t le(const std::string& s, size_t at, int bytes) {
   return v;
 }
 
-std::string base64_decode(std::string_view in) {
+std::string independent_base64_decode(std::string_view in) {
   static const std::string kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
   uint32_t acc = 0;
@@ -153,7 +153,7 @@ TEST(SyntheticImage, SizeFormatAndSeedDeterminism) {
   ASSERT_EQ(url.rfind("data:image/png;base64,", 0), 0u);
   EXPECT_EQ(url, b.next());
   EXPECT_NE(url, other.next());
-  const std::vector<Chunk> chunks = png_chunks(base64_decode(url.substr(url.find(',') + 1)));
+  const std::vector<Chunk> chunks = png_chunks(independent_base64_decode(url.substr(url.find(',') + 1)));
   EXPECT_EQ(be32(chunks[0].data, 0), 24u);
   EXPECT_EQ(be32(chunks[0].data, 4), 10u);
   EXPECT_NE(url, a.next());  // each image is new noise
@@ -176,7 +176,7 @@ TEST(SyntheticAudio, WavClipOfTheRequestedShape) {
   const std::string clip = a.next();
   ASSERT_EQ(clip.rfind("wav,", 0), 0u);
   EXPECT_EQ(clip, b.next());
-  const std::string wav = base64_decode(clip.substr(4));
+  const std::string wav = independent_base64_decode(clip.substr(4));
   EXPECT_EQ(le(wav, 22, 2), 2u);
   EXPECT_EQ(le(wav, 24, 4), 8000u);
   EXPECT_EQ(le(wav, 34, 2), 24u);

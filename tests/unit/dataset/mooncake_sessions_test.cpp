@@ -20,11 +20,11 @@ ProfileConfig mooncake_config(const std::string& path) {
   return test_support::file_dataset_config(path, CustomDatasetType::mooncake_trace);
 }
 
-std::string load_error(const std::string& text, EndpointType endpoint = EndpointType::chat) {
+std::string mooncake_error(const std::string& text, EndpointType endpoint = EndpointType::chat) {
   return test_support::file_dataset_error(text, CustomDatasetType::mooncake_trace, endpoint);
 }
 
-size_t words(const std::string& s) { return WordTokenizer("w").count(s); }
+using test_support::word_count;
 
 TEST(MooncakeSessions, RowsSharingASessionIdAreTurnsOfOneConversationInFileOrder) {
   TextFile f(
@@ -39,16 +39,16 @@ TEST(MooncakeSessions, RowsSharingASessionIdAreTurnsOfOneConversationInFileOrder
   ASSERT_EQ(d.dataset.entries.size(), 3u);
   const DatasetEntry& s9 = d.dataset.entries[0];
   EXPECT_EQ(s9.conversation_id, "s9");
-  EXPECT_EQ(words(s9.prompt), 30u);
+  EXPECT_EQ(word_count(s9.prompt), 30u);
   EXPECT_EQ(s9.max_tokens, 3);
   EXPECT_TRUE(s9.resend_history);  // each row is the turn's new input (deltas_without_responses)
   ASSERT_EQ(s9.later_turns.size(), 2u);
-  EXPECT_EQ(words(s9.later_turns[0].prompt), 12u);
+  EXPECT_EQ(word_count(s9.later_turns[0].prompt), 12u);
   EXPECT_EQ(s9.later_turns[0].intended_input_tokens, 12);
   EXPECT_EQ(s9.later_turns[0].max_tokens, 5);
   EXPECT_EQ(s9.later_turns[0].delay_ms, 750.0);  // times --conversation-turn-delay-ratio
   EXPECT_FALSE(s9.later_turns[0].timestamp_ms);
-  EXPECT_EQ(words(s9.later_turns[1].prompt), 4u);
+  EXPECT_EQ(word_count(s9.later_turns[1].prompt), 4u);
   EXPECT_EQ(s9.later_turns[1].timestamp_ms, 4000.0);
   EXPECT_EQ(s9.later_turns[1].delay_ms, 0.0);
   // A row without a session id is a conversation of its own.
@@ -62,15 +62,15 @@ TEST(MooncakeSessions, RowsSharingASessionIdAreTurnsOfOneConversationInFileOrder
 }
 
 TEST(MooncakeSessions, BadSessionsNameFileAndLine) {
-  EXPECT_THAT(load_error("{\"session_id\": \"a\", \"timestamp\": 10, \"input_length\": 5}\n"
+  EXPECT_THAT(mooncake_error("{\"session_id\": \"a\", \"timestamp\": 10, \"input_length\": 5}\n"
                          "{\"session_id\": \"a\", \"timestamp\": 9, \"input_length\": 5}\n"),
               HasSubstr("line 2: 'timestamp' 9.0 of session 'a' is before its previous row's 10.0"));
-  EXPECT_THAT(load_error("{\"session_id\": \"a\", \"input_length\": 5}\n"
+  EXPECT_THAT(mooncake_error("{\"session_id\": \"a\", \"input_length\": 5}\n"
                          "{\"session_id\": \"a\", \"timestamp\": 9, \"delay\": 5, \"input_length\": 5}\n"),
               HasSubstr("line 2: 'timestamp' and 'delay' are mutually exclusive"));
-  EXPECT_THAT(load_error("{\"session_id\": \"a\", \"delay\": 5, \"input_length\": 5}\n"),
+  EXPECT_THAT(mooncake_error("{\"session_id\": \"a\", \"delay\": 5, \"input_length\": 5}\n"),
               HasSubstr("line 1: 'delay' on a conversation's first row is not supported yet"));
-  EXPECT_THAT(load_error("{\"session_id\": \"a\", \"input_length\": 5}\n{\"session_id\": \"a\", \"input_length\": 5}\n",
+  EXPECT_THAT(mooncake_error("{\"session_id\": \"a\", \"input_length\": 5}\n{\"session_id\": \"a\", \"input_length\": 5}\n",
                          EndpointType::completions),
               HasSubstr("line 1: a multi-turn conversation needs a chat endpoint"));
 }

@@ -22,7 +22,7 @@ bool looks_like_mp3(const std::string& b) {
   return b.rfind("ID3", 0) == 0 || (b.size() > 1 && uint8_t(b[0]) == 0xFF && (uint8_t(b[1]) & 0xE0) == 0xE0);
 }
 
-std::vector<float> tone(double seconds, uint32_t rate, int channels) {
+std::vector<float> mp3_tone(double seconds, uint32_t rate, int channels) {
   std::vector<float> s(size_t(seconds * rate) * size_t(channels));
   for (size_t i = 0; i < s.size(); ++i) s[i] = 0.5f * float(std::sin(2 * M_PI * 440.0 * double(i / size_t(channels)) / rate));
   return s;
@@ -30,7 +30,7 @@ std::vector<float> tone(double seconds, uint32_t rate, int channels) {
 
 TEST(Mp3Encoder, DecodesBackAtTheRateChannelsAndLength) {
   for (auto [rate, channels] : {std::pair{16000u, 1}, std::pair{44100u, 2}, std::pair{8000u, 1}}) {
-    const std::string mp3 = encode_mp3(tone(1.0, rate, channels), rate, uint16_t(channels));
+    const std::string mp3 = encode_mp3(mp3_tone(1.0, rate, channels), rate, uint16_t(channels));
     ASSERT_TRUE(looks_like_mp3(mp3)) << rate;
     AudioBytesReader back(mp3);  // libsndfile's MPEG decoder (mpg123)
     EXPECT_EQ(back.sample_rate_hz(), rate);
@@ -48,7 +48,7 @@ TEST(Mp3Encoder, DecodesBackAtTheRateChannelsAndLength) {
 TEST(Mp3Encoder, RefusesRatesMp3CannotCarry) {
   EXPECT_FALSE(mp3_sample_rate_supported(44000));
   EXPECT_TRUE(mp3_sample_rate_supported(11025));
-  EXPECT_THROW(encode_mp3(tone(0.1, 44000, 1), 44000, 1), std::runtime_error);
+  EXPECT_THROW(encode_mp3(mp3_tone(0.1, 44000, 1), 44000, 1), std::runtime_error);
 }
 
 TEST(SyntheticAudio, Mp3ClipsAreMp3AndDeterministic) {

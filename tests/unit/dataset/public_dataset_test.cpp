@@ -19,7 +19,7 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-std::string words(int n) {
+std::string numbered_words(int n) {
   std::string s;
   for (int i = 0; i < n; ++i) s += (i ? " w" : "w") + std::to_string(i);
   return s;
@@ -29,7 +29,7 @@ std::string words(int n) {
 using PublicDatasetTest = PublicDatasetFixture;
 
 std::string message(const char* from, int n) {
-  return std::string("{\"from\": \"") + from + "\", \"value\": \"" + words(n) + "\"}";
+  return std::string("{\"from\": \"") + from + "\", \"value\": \"" + numbered_words(n) + "\"}";
 }
 std::string entry(std::initializer_list<std::string> messages) {
   std::string s = "{\"id\": \"x\", \"conversations\": [";
@@ -48,7 +48,7 @@ std::string sharegpt_file() {
          entry({message("human", 1000), message("gpt", 1049)}) + ",\n" +                                   // total > 2048
          entry({message("gpt", 5), message("human", 6)}) + ",\n" +                                         // no pair
          entry({message("human", 5), message("gpt", 6), message("human", 2), message("gpt", 6)}) + ",\n" +  // 2nd pair fails
-         "{\"conversations\": [{\"value\": \"" + words(4) + "\"}, {\"value\": \"" + words(9) + "\"}]},\n" +  // no roles
+         "{\"conversations\": [{\"value\": \"" + numbered_words(4) + "\"}, {\"value\": \"" + numbered_words(9) + "\"}]},\n" +  // no roles
          entry({message("human", 4), message("human", 5), message("gpt", 6), message("system", 4), message("human", 6),
                 message("gpt", 4)}) +  // pairs found past other roles
          "]";
@@ -60,17 +60,17 @@ TEST_F(PublicDatasetTest, ShareGptTurnsLengthRulesAndDropCounts) {
   ASSERT_EQ(d.entries.size(), 3u);
   const DatasetEntry& a = d.entries[0];
   EXPECT_EQ(a.conversation_id, "session_000000");
-  EXPECT_EQ(a.prompt, words(5));
+  EXPECT_EQ(a.prompt, numbered_words(5));
   EXPECT_EQ(a.intended_input_tokens, 5);
   EXPECT_EQ(a.max_tokens, 6);  // the recorded completion's length
   ASSERT_EQ(a.later_turns.size(), 1u);
-  EXPECT_EQ(a.later_turns[0].prompt, words(7));
+  EXPECT_EQ(a.later_turns[0].prompt, numbered_words(7));
   EXPECT_EQ(a.later_turns[0].max_tokens, 8);
-  EXPECT_EQ(d.entries[1].prompt, words(4));  // no roles: the first two values
+  EXPECT_EQ(d.entries[1].prompt, numbered_words(4));  // no roles: the first two values
   EXPECT_EQ(d.entries[1].max_tokens, 9);
-  EXPECT_EQ(d.entries[2].prompt, words(5));
+  EXPECT_EQ(d.entries[2].prompt, numbered_words(5));
   ASSERT_EQ(d.entries[2].later_turns.size(), 1u);
-  EXPECT_EQ(d.entries[2].later_turns[0].prompt, words(6));
+  EXPECT_EQ(d.entries[2].later_turns[0].prompt, numbered_words(6));
   EXPECT_EQ(d.entries[2].later_turns[0].max_tokens, 4);
   EXPECT_THAT(notes_.str(), HasSubstr("11 entries, kept 3 conversations (5 turns); skipped 2 with fewer than 2 messages; "
                                       "dropped 6 (2 prompt < 4 tokens, 1 completion < 4 tokens, 1 prompt > 1024 tokens, "
@@ -89,7 +89,7 @@ TEST_F(PublicDatasetTest, ShareGptWithOslKeepsShortCompletionsAndCapsEveryTurn) 
     EXPECT_EQ(e.max_tokens, 32);
     for (const DatasetTurn& t : e.later_turns) EXPECT_EQ(t.max_tokens, 32);
   }
-  EXPECT_EQ(d.entries[1].prompt, words(5));  // completion < 4 is no longer a reason
+  EXPECT_EQ(d.entries[1].prompt, numbered_words(5));  // completion < 4 is no longer a reason
   EXPECT_THAT(notes_.str(), HasSubstr(root_.string() + "/mine/"));
 }
 
@@ -160,8 +160,8 @@ TEST_F(PublicDatasetTest, NumDatasetEntriesKeepsTheFirstEligibleEntries) {
   c.num_dataset_entries_given = true;
   Dataset d = load(c);
   ASSERT_EQ(d.entries.size(), 2u);  // of the 3 that pass the length rules, in file order
-  EXPECT_EQ(d.entries[0].prompt, words(5));
-  EXPECT_EQ(d.entries[1].prompt, words(4));  // the first two values of the role-less entry
+  EXPECT_EQ(d.entries[0].prompt, numbered_words(5));
+  EXPECT_EQ(d.entries[1].prompt, numbered_words(4));  // the first two values of the role-less entry
   EXPECT_THAT(notes_.str(), HasSubstr("kept 2 conversations"));
   EXPECT_THAT(notes_.str(), HasSubstr("kept the first 2 of 3 passing (--num-dataset-entries)"));
 

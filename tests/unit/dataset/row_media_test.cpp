@@ -56,7 +56,7 @@ FileDataset load_rows(const RowFolder& f, const std::string& rows, CustomDataset
   return load_input_file(c, WordTokenizer("w"));
 }
 
-std::string load_error(const RowFolder& f, const std::string& rows, CustomDatasetType type,
+std::string row_error(const RowFolder& f, const std::string& rows, CustomDatasetType type,
                        EndpointType endpoint = EndpointType::chat) {
   try {
     load_rows(f, rows, type, endpoint);
@@ -67,9 +67,9 @@ std::string load_error(const RowFolder& f, const std::string& rows, CustomDatase
   return "";
 }
 
-constexpr auto kSingle = CustomDatasetType::single_turn;
-constexpr auto kMulti = CustomDatasetType::multi_turn;
-constexpr auto kPool = CustomDatasetType::random_pool;
+constexpr auto kSingleType = CustomDatasetType::single_turn;
+constexpr auto kMultiType = CustomDatasetType::multi_turn;
+constexpr auto kPoolType = CustomDatasetType::random_pool;
 
 TEST(RowMedia, SingleTurnRowWithEveryField) {
   RowFolder f;
@@ -83,7 +83,7 @@ TEST(RowMedia, SingleTurnRowWithEveryField) {
       "\"role\": \"developer\", \"extra\": {\"temperature\": 0, \"top_k\": 3}}\n"
       "{\"images\": [\"https://img.example/a.jpg\", \"data:image/png;base64,AAAA\", {\"name\": \"n\", \"contents\": [\"" +
           (f.dir / "img/cat.png").string() + "\"]}]}\n",
-      kSingle);
+      kSingleType);
   ASSERT_EQ(d.dataset.entries.size(), 2u);
   const DatasetEntry& e = d.dataset.entries[0];
   EXPECT_EQ(e.prompt, "Describe it.");
@@ -119,14 +119,14 @@ TEST(RowMedia, ImageTypeComesFromTheBytesAndAudioDataUrlsAreStripped) {
   f.write("photo.png", std::string("\xff\xd8\xff\xe0", 4) + "jfif");  // a JPEG whatever its name
   f.write_wav("a.wav");
   const std::string wav_b64 = base64_encode(encode_wav_pcm16(std::vector<int16_t>(4000, 0), 8000, 1));
-  FileDataset d = load_rows(f, "{\"text\": \"t\", \"image\": \"photo.png\", \"audio\": \"data:audio/wav;base64," + wav_b64 + "\"}\n", kSingle);
+  FileDataset d = load_rows(f, "{\"text\": \"t\", \"image\": \"photo.png\", \"audio\": \"data:audio/wav;base64," + wav_b64 + "\"}\n", kSingleType);
   const TurnMedia& m = d.dataset.entries[0].turn_media.at(0);
   EXPECT_TRUE(m.images.at(0).starts_with("data:image/jpeg;base64,"));
   EXPECT_EQ(m.audios.at(0), "wav," + wav_b64);
   EXPECT_DOUBLE_EQ(m.audio_duration_seconds.value(), 0.5);
   // A file whose name looks like "<fmt>,<b64>" is read as the file it is.
   f.write_wav("take,two.wav");
-  FileDataset named = load_rows(f, "{\"audio\": \"take,two.wav\"}\n", kSingle);
+  FileDataset named = load_rows(f, "{\"audio\": \"take,two.wav\"}\n", kSingleType);
   EXPECT_TRUE(named.dataset.entries[0].turn_media.at(0).audios.at(0).starts_with("wav,UklGR"));
 }
 
@@ -137,21 +137,21 @@ TEST(RowMedia, BadRowsNameTheFileAndLine) {
   f.write("movie.avi", "RIFF");
   f.write("broken.wav", "RIFFnot-a-wave");
   const std::string ok = "{\"text\": \"a\"}\n";
-  EXPECT_THAT(load_error(f, ok + "{\"text\": \"a\", \"image\": \"missing.png\"}\n", kSingle),
+  EXPECT_THAT(row_error(f, ok + "{\"text\": \"a\", \"image\": \"missing.png\"}\n", kSingleType),
               HasSubstr("rows.jsonl, line 2: image file 'missing.png' not found (looked for " + (f.dir / "missing.png").string()));
-  EXPECT_THAT(load_error(f, "{\"image\": \"note.txt\"}\n", kSingle), HasSubstr("line 1: image file '" + (f.dir / "note.txt").string() + "' is not a PNG, JPEG"));
-  EXPECT_THAT(load_error(f, "{\"audio\": \"clip.ogg\"}\n", kSingle), HasSubstr("must be a .wav or .mp3 file"));
-  EXPECT_THAT(load_error(f, "{\"audio\": \"broken.wav\"}\n", kSingle), HasSubstr("is not a readable WAV file"));
-  EXPECT_THAT(load_error(f, "{\"audio\": \"https://a.example/x.wav\"}\n", kSingle), HasSubstr("URLs are not supported"));
-  EXPECT_THAT(load_error(f, "{\"audio\": \"wav,@@@\"}\n", kSingle), HasSubstr("does not hold valid base64"));
-  EXPECT_THAT(load_error(f, "{\"video\": \"movie.avi\"}\n", kSingle), HasSubstr("must be a .mp4 or .webm file"));
-  EXPECT_THAT(load_error(f, "{\"image\": \"a.png\", \"images\": []}\n", kSingle), HasSubstr("'image' and 'images' are mutually exclusive"));
-  EXPECT_THAT(load_error(f, "{\"images\": [3]}\n", kSingle), HasSubstr("'images' entries must be non-empty strings"));
-  EXPECT_THAT(load_error(f, "{\"text\": \"a\", \"image_uuids\": {}}\n", kSingle), HasSubstr("'image_uuids' must be a list"));
-  EXPECT_THAT(load_error(f, "{\"text\": \"a\", \"extra\": [1]}\n", kSingle), HasSubstr("line 1: 'extra' must be an object"));
-  EXPECT_THAT(load_error(f, "{\"text\": \"a\", \"role\": \"\"}\n", kSingle), HasSubstr("'role' must not be empty"));
-  EXPECT_THAT(load_error(f, "{\"output_length\": 3}\n", kSingle), HasSubstr("line 1: missing required field 'text'"));
-  EXPECT_THAT(load_error(f, "{\"output_length\": 3}\n", kSingle), HasSubstr("at least one modality is required"));
+  EXPECT_THAT(row_error(f, "{\"image\": \"note.txt\"}\n", kSingleType), HasSubstr("line 1: image file '" + (f.dir / "note.txt").string() + "' is not a PNG, JPEG"));
+  EXPECT_THAT(row_error(f, "{\"audio\": \"clip.ogg\"}\n", kSingleType), HasSubstr("must be a .wav or .mp3 file"));
+  EXPECT_THAT(row_error(f, "{\"audio\": \"broken.wav\"}\n", kSingleType), HasSubstr("is not a readable WAV file"));
+  EXPECT_THAT(row_error(f, "{\"audio\": \"https://a.example/x.wav\"}\n", kSingleType), HasSubstr("URLs are not supported"));
+  EXPECT_THAT(row_error(f, "{\"audio\": \"wav,@@@\"}\n", kSingleType), HasSubstr("does not hold valid base64"));
+  EXPECT_THAT(row_error(f, "{\"video\": \"movie.avi\"}\n", kSingleType), HasSubstr("must be a .mp4 or .webm file"));
+  EXPECT_THAT(row_error(f, "{\"image\": \"a.png\", \"images\": []}\n", kSingleType), HasSubstr("'image' and 'images' are mutually exclusive"));
+  EXPECT_THAT(row_error(f, "{\"images\": [3]}\n", kSingleType), HasSubstr("'images' entries must be non-empty strings"));
+  EXPECT_THAT(row_error(f, "{\"text\": \"a\", \"image_uuids\": {}}\n", kSingleType), HasSubstr("'image_uuids' must be a list"));
+  EXPECT_THAT(row_error(f, "{\"text\": \"a\", \"extra\": [1]}\n", kSingleType), HasSubstr("line 1: 'extra' must be an object"));
+  EXPECT_THAT(row_error(f, "{\"text\": \"a\", \"role\": \"\"}\n", kSingleType), HasSubstr("'role' must not be empty"));
+  EXPECT_THAT(row_error(f, "{\"output_length\": 3}\n", kSingleType), HasSubstr("line 1: missing required field 'text'"));
+  EXPECT_THAT(row_error(f, "{\"output_length\": 3}\n", kSingleType), HasSubstr("at least one modality is required"));
 }
 
 TEST(RowMedia, MediaOnlyReachEndpointsThatCarryThem) {
@@ -160,20 +160,20 @@ TEST(RowMedia, MediaOnlyReachEndpointsThatCarryThem) {
   f.write_wav("a.wav");
   const std::string image_row = "{\"text\": \"a\", \"image\": \"cat.png\"}\n";
   const std::string audio_row = "{\"text\": \"a\", \"audio\": \"a.wav\"}\n";
-  EXPECT_THAT(load_error(f, image_row, kSingle, EndpointType::completions),
+  EXPECT_THAT(row_error(f, image_row, kSingleType, EndpointType::completions),
               HasSubstr("line 1: the row has images, which --endpoint-type completions cannot carry"));
-  EXPECT_THAT(load_error(f, audio_row, kSingle, EndpointType::embeddings), HasSubstr("the row has audio"));
-  EXPECT_THAT(load_error(f, audio_row, kSingle, EndpointType::image_retrieval), HasSubstr("the row has audio"));
-  EXPECT_THAT(load_error(f, image_row, kSingle, EndpointType::audio_transcription), HasSubstr("the row has images"));
-  EXPECT_THAT(load_error(f, audio_row, kSingle, EndpointType::messages), HasSubstr("messages cannot carry"));
-  EXPECT_EQ(load_rows(f, image_row, kSingle, EndpointType::responses).dataset.entries[0].turn_media.size(), 1u);
-  EXPECT_EQ(load_rows(f, audio_row, kSingle, EndpointType::responses).dataset.entries[0].turn_media.size(), 1u);
-  EXPECT_EQ(load_rows(f, image_row, kSingle, EndpointType::messages).dataset.entries[0].turn_media.size(), 1u);
-  EXPECT_EQ(load_rows(f, image_row, kSingle, EndpointType::image_retrieval).dataset.entries[0].turn_media.size(), 1u);
-  EXPECT_EQ(load_rows(f, image_row, kSingle, EndpointType::chat_embeddings).dataset.entries[0].turn_media.size(), 1u);
-  EXPECT_EQ(load_rows(f, audio_row, kSingle, EndpointType::audio_transcription).dataset.entries[0].turn_media.size(), 1u);
+  EXPECT_THAT(row_error(f, audio_row, kSingleType, EndpointType::embeddings), HasSubstr("the row has audio"));
+  EXPECT_THAT(row_error(f, audio_row, kSingleType, EndpointType::image_retrieval), HasSubstr("the row has audio"));
+  EXPECT_THAT(row_error(f, image_row, kSingleType, EndpointType::audio_transcription), HasSubstr("the row has images"));
+  EXPECT_THAT(row_error(f, audio_row, kSingleType, EndpointType::messages), HasSubstr("messages cannot carry"));
+  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::responses).dataset.entries[0].turn_media.size(), 1u);
+  EXPECT_EQ(load_rows(f, audio_row, kSingleType, EndpointType::responses).dataset.entries[0].turn_media.size(), 1u);
+  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::messages).dataset.entries[0].turn_media.size(), 1u);
+  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::image_retrieval).dataset.entries[0].turn_media.size(), 1u);
+  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::chat_embeddings).dataset.entries[0].turn_media.size(), 1u);
+  EXPECT_EQ(load_rows(f, audio_row, kSingleType, EndpointType::audio_transcription).dataset.entries[0].turn_media.size(), 1u);
   // Several texts on completions stay a prompt list (no media involved).
-  EXPECT_EQ(load_rows(f, "{\"texts\": [\"a\", \"b\"]}\n", kSingle, EndpointType::completions).dataset.entries[0].more_texts,
+  EXPECT_EQ(load_rows(f, "{\"texts\": [\"a\", \"b\"]}\n", kSingleType, EndpointType::completions).dataset.entries[0].more_texts,
             std::vector<std::string>{"b"});
 }
 
@@ -186,7 +186,7 @@ TEST(RowMedia, MultiTurnMediaAndExtraStayWithTheirTurns) {
       "{\"turns\": [{\"role\": \"system\", \"text\": \"Be brief.\"}, {\"text\": \"hi\"}, "
       "{\"texts\": [\"look\", \"closely\"], \"image\": \"cat.png\", \"extra\": {\"seed\": 1}}, {\"audio\": \"a.wav\"}]}\n"
       "{\"turns\": [{\"role\": \"system\", \"text\": \"s\", \"image\": \"cat.png\"}, {\"text\": \"q\"}]}\n",
-      kMulti);
+      kMultiType);
   const DatasetEntry& e = d.dataset.entries[0];
   EXPECT_EQ(e.system_message.value_or(""), "Be brief.");
   EXPECT_EQ(e.prompt, "hi");
@@ -207,22 +207,22 @@ TEST(RowMedia, MultiTurnMediaAndExtraStayWithTheirTurns) {
   EXPECT_FALSE(kept.system_message.has_value());
   EXPECT_EQ(kept.role, "system");
   EXPECT_EQ(kept.turn_media.at(0).images.size(), 1u);
-  EXPECT_THAT(load_error(f, "{\"turns\": [{\"text\": \"a\"}, {\"image\": \"gone.png\"}]}\n", kMulti),
+  EXPECT_THAT(row_error(f, "{\"turns\": [{\"text\": \"a\"}, {\"image\": \"gone.png\"}]}\n", kMultiType),
               HasSubstr("line 1, turn 2: image file 'gone.png' not found"));
 }
 
 TEST(RowMedia, RandomPoolRowsCarryMedia) {
   RowFolder f;
   f.write("cat.png", kPngBytes);
-  FileDataset d = load_rows(f, "{\"text\": \"q\", \"image\": \"cat.png\"}\n", kPool);
+  FileDataset d = load_rows(f, "{\"text\": \"q\", \"image\": \"cat.png\"}\n", kPoolType);
   ASSERT_EQ(d.dataset.entries.size(), 3u);
   for (const DatasetEntry& e : d.dataset.entries) {
     EXPECT_EQ(e.prompt, "q");
     ASSERT_EQ(e.turn_media.size(), 1u);
     EXPECT_EQ(e.turn_media[0].images, std::vector<std::string>{"data:image/png;base64," + base64_encode(kPngBytes)});
   }
-  EXPECT_THAT(load_error(f, "{\"image\": \"cat.png\"}\n", kPool, EndpointType::completions), HasSubstr("cannot carry"));
-  EXPECT_THAT(load_error(f, "{\"text\": \"q\", \"extra\": {}}\n", kPool), HasSubstr("'extra' is not allowed in a random_pool row"));
+  EXPECT_THAT(row_error(f, "{\"image\": \"cat.png\"}\n", kPoolType, EndpointType::completions), HasSubstr("cannot carry"));
+  EXPECT_THAT(row_error(f, "{\"text\": \"q\", \"extra\": {}}\n", kPoolType), HasSubstr("'extra' is not allowed in a random_pool row"));
 }
 
 }  // namespace

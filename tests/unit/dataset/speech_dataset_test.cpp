@@ -22,7 +22,7 @@ using json = nlohmann::json;
 using ::testing::HasSubstr;
 
 // `frames` frames of a two-tone signal, interleaved, as 16-bit samples.
-std::vector<int16_t> tone(size_t frames, int channels, uint32_t rate) {
+std::vector<int16_t> speech_tone(size_t frames, int channels, uint32_t rate) {
   std::vector<int16_t> s(frames * size_t(channels));
   for (size_t i = 0; i < frames; ++i)
     for (int c = 0; c < channels; ++c)
@@ -86,7 +86,7 @@ std::string clip_error(const json& row, bool parquet) {
 }
 
 TEST(AudioBytesReader, DecodesFlacMadeWithLibsndfile) {
-  const std::vector<int16_t> src = tone(8000, 1, 16000);
+  const std::vector<int16_t> src = speech_tone(8000, 1, 16000);
   const std::string flac = audio_file(src, 1, 16000, SF_FORMAT_FLAC | SF_FORMAT_PCM_16);
   ASSERT_EQ(flac.substr(0, 4), "fLaC");
   AudioBytesReader r(flac);
@@ -108,7 +108,7 @@ TEST(AudioBytesReader, RefusesWhatIsNotAudio) {
 }
 
 TEST(SpeechClip, FlacRowBecomesSixteenBitWavWithTheSameSamples) {
-  const std::vector<int16_t> src = tone(11025, 2, 22050);
+  const std::vector<int16_t> src = speech_tone(11025, 2, 22050);
   const std::optional<SpeechClip> clip =
       speech_clip_from_row(bytes_row(audio_file(src, 2, 22050, SF_FORMAT_FLAC | SF_FORMAT_PCM_16)), true, "librispeech", "w");
   ASSERT_TRUE(clip);
@@ -122,14 +122,14 @@ TEST(SpeechClip, FlacRowBecomesSixteenBitWavWithTheSameSamples) {
 }
 
 TEST(SpeechClip, OtherFormatsAndDepthsAreConvertedToSixteenBits) {
-  const std::vector<int16_t> src = tone(4000, 1, 8000);
+  const std::vector<int16_t> src = speech_tone(4000, 1, 8000);
   // 24-bit WAV holding 16-bit values shifted up: libsndfile scales them back down exactly.
   const std::optional<SpeechClip> wav24 =
       speech_clip_from_row(bytes_row(audio_file(src, 1, 8000, SF_FORMAT_WAV | SF_FORMAT_PCM_24)), true, "ami", "w");
   ASSERT_TRUE(wav24);
   EXPECT_EQ(parse_wav(wav24->wav).samples, src);
   // MP3 (libsndfile 1.1+ with mpg123/lame): lossy, so only the shape is checked.
-  const std::string mp3 = audio_file(tone(16000, 1, 16000), 1, 16000, SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III);
+  const std::string mp3 = audio_file(speech_tone(16000, 1, 16000), 1, 16000, SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III);
   if (mp3.empty()) GTEST_SKIP() << "this libsndfile writes no MP3";
   const std::optional<SpeechClip> clip = speech_clip_from_row(bytes_row(mp3), true, "ami", "w");
   ASSERT_TRUE(clip);
@@ -140,7 +140,7 @@ TEST(SpeechClip, OtherFormatsAndDepthsAreConvertedToSixteenBits) {
 }
 
 TEST(SpeechClip, ClipsOverThirtySecondsAreSkipped) {
-  const std::vector<int16_t> at30 = tone(30 * 1000, 1, 1000), over = tone(30 * 1000 + 1, 1, 1000);
+  const std::vector<int16_t> at30 = speech_tone(30 * 1000, 1, 1000), over = speech_tone(30 * 1000 + 1, 1, 1000);
   EXPECT_TRUE(speech_clip_from_row(bytes_row(audio_file(at30, 1, 1000, SF_FORMAT_FLAC | SF_FORMAT_PCM_16)), true, "x", "w"));
   EXPECT_FALSE(speech_clip_from_row(bytes_row(audio_file(over, 1, 1000, SF_FORMAT_FLAC | SF_FORMAT_PCM_16)), true, "x", "w"));
   EXPECT_FALSE(speech_clip_from_row({{"audio", {{"array", std::vector<double>(3001, 0.1)}, {"sampling_rate", 100}}}},

@@ -9,6 +9,7 @@
 #include "dataset/input_file_dataset.h"
 #include "dataset/iso8601_time.h"
 #include "tokenizer/word_tokenizer.h"
+#include "../support/file_dataset_config.h"
 #include "../support/temp_text_file.h"
 #include "config/env_settings.h"
 
@@ -63,8 +64,8 @@ ProfileConfig tracelab_config(const std::string& path) {
   return c;
 }
 
-size_t words(const json& message) { return WordTokenizer("w").count(message["content"].get<std::string>()); }
-json messages(const MessageTurn& t) { return json::parse("[" + t.messages + "]"); }
+size_t content_words(const json& message) { return WordTokenizer("w").count(message["content"].get<std::string>()); }
+using test_support::turn_messages;
 
 TEST(Tracelab, SessionsBecomeRootsWithContainedSubagents) {
   TextFile f(corpus());
@@ -90,11 +91,11 @@ TEST(Tracelab, SessionsBecomeRootsWithContainedSubagents) {
   EXPECT_DOUBLE_EQ(p.message_turns[1].delay_ms, 60000);
   EXPECT_EQ(p.message_turns[0].max_tokens, 120);  // output + reasoning
   // Turn 1: the recorded 100-token output, then 1300 − 1100 new tokens.
-  json t1 = messages(p.message_turns[1]);
+  json t1 = turn_messages(p.message_turns[1]);
   ASSERT_EQ(t1.size(), 2u);
-  EXPECT_EQ(words(t1[0]), 100u);
-  EXPECT_EQ(words(t1[1]), 200u);
-  EXPECT_EQ(words(messages(p.message_turns[0])[0]), 1000u);
+  EXPECT_EQ(content_words(t1[0]), 100u);
+  EXPECT_EQ(content_words(t1[1]), 200u);
+  EXPECT_EQ(content_words(turn_messages(p.message_turns[0])[0]), 1000u);
 }
 
 TEST(Tracelab, ThinkTimeIsTheWaitAfterThePreviousRoundsLastEvent) {

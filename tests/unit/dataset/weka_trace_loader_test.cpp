@@ -41,13 +41,13 @@ ProfileConfig weka_config(const std::string& path) {
   return c;
 }
 
-json messages(const MessageTurn& t) { return json::parse("[" + t.messages + "]"); }
+using test_support::turn_messages;
 
 std::vector<int32_t> tokens(const WordTokenizer& tok, const json& message) {
   return tok.encode(message["content"].get<std::string>());
 }
 
-std::string load_error(const std::string& text, ProfileConfig* config = nullptr) {
+std::string weka_error(const std::string& text, ProfileConfig* config = nullptr) {
   TextFile f(text);
   ProfileConfig c = config ? *config : weka_config(f.path);
   c.input_file = f.path;
@@ -85,11 +85,11 @@ TEST(WekaTrace, ExampleBecomesARootWithOneSpawnedChildJoinedAtTheNextTurn) {
   EXPECT_FALSE(d.timestamps_ms[1]);
 
   // Turn 0: the whole first input; turn 1: the recorded output (out 40) then the new input.
-  json t0 = messages(root.message_turns[0]);
+  json t0 = turn_messages(root.message_turns[0]);
   ASSERT_EQ(t0.size(), 1u);
   EXPECT_EQ(t0[0]["role"], "user");
   EXPECT_EQ(tokens(tok, t0[0]).size(), 192u);
-  json t1 = messages(root.message_turns[1]);
+  json t1 = turn_messages(root.message_turns[1]);
   ASSERT_EQ(t1.size(), 2u);
   EXPECT_EQ(t1[0]["role"], "assistant");
   EXPECT_EQ(tokens(tok, t1[0]).size(), 40u);
@@ -113,8 +113,8 @@ TEST(WekaTrace, SharedHashIdsGiveSharedTokenBlocksBetweenRootAndSubagent) {
   TextFile f(demo_trace());
   WordTokenizer tok("w");
   FileDataset d = load_input_file(weka_config(f.path), tok);
-  std::vector<int32_t> root = tokens(tok, messages(d.dataset.entries[0].message_turns[0])[0]);
-  std::vector<int32_t> child = tokens(tok, messages(d.dataset.entries[1].message_turns[0])[0]);
+  std::vector<int32_t> root = tokens(tok, turn_messages(d.dataset.entries[0].message_turns[0])[0]);
+  std::vector<int32_t> child = tokens(tok, turn_messages(d.dataset.entries[1].message_turns[0])[0]);
   ASSERT_EQ(child.size(), 150u);
   // Blocks 1 and 2 (128 tokens) are shared; block 50 differs from block 3.
   EXPECT_TRUE(std::equal(child.begin(), child.begin() + 128, root.begin()));
@@ -137,7 +137,7 @@ TEST(WekaTrace, SystemSegmentIsTheSystemMessageOfTurnZero) {
   text.replace(text.find(R"("tool_tokens": 0, "system_tokens": 0)"), 36, R"("tool_tokens": 10, "system_tokens": 20)");
   TextFile f(text);
   WordTokenizer tok("w");
-  json t0 = messages(load_input_file(weka_config(f.path), tok).dataset.entries[0].message_turns[0]);
+  json t0 = turn_messages(load_input_file(weka_config(f.path), tok).dataset.entries[0].message_turns[0]);
   ASSERT_EQ(t0.size(), 2u);
   EXPECT_EQ(t0[0]["role"], "system");
   EXPECT_EQ(tokens(tok, t0[0]).size(), 30u);
@@ -176,7 +176,7 @@ TEST(WekaTrace, MaxOslCapsParentTurnsOnly) {
   EXPECT_EQ(d.dataset.entries[1].message_turns[0].max_tokens, 30);
   // The history still carries the recorded 40-token output.
   WordTokenizer tok("w");
-  EXPECT_EQ(tokens(tok, messages(d.dataset.entries[0].message_turns[1])[0]).size(), 40u);
+  EXPECT_EQ(tokens(tok, turn_messages(d.dataset.entries[0].message_turns[1])[0]).size(), 40u);
 }
 
 TEST(WekaTrace, DirectoryOfTracesAndMaxContextLength) {
@@ -222,25 +222,25 @@ TEST(WekaTrace, SubagentWithoutFollowingTurnRunsInBackgroundAndWithoutPrecedingT
 TEST(WekaTrace, SchemaErrorsNameTheFileAndJsonPath) {
   std::string bad = demo_trace();
   bad.replace(bad.find(R"("think_time": 1.2)"), 17, R"("think_time": 1.2, "color": 1)");
-  std::string e = load_error(bad);
+  std::string e = weka_error(bad);
   EXPECT_THAT(e, HasSubstr("--input-file /tmp/"));
   EXPECT_THAT(e, HasSubstr("requests[2].color: unknown key"));
 
   bad = demo_trace();
   bad.replace(bad.find(R"("in": 150)"), 9, R"("in": "x")");
-  EXPECT_THAT(load_error(bad), HasSubstr("requests[1].requests[0].in: must be an integer >= 1"));
-  EXPECT_THAT(load_error(demo_trace("t", R"("extra_top": 1,)")), HasSubstr("extra_top: unknown key"));
-  EXPECT_THAT(load_error("{\"id\": \"t\", \"block_size\": 4, \"requests\": [{\"t\": 0"), HasSubstr("not valid JSON"));
-  EXPECT_THAT(load_error(R"({"block_size": 4, "requests": []})"), HasSubstr("missing required key 'id'"));
-  EXPECT_THAT(load_error(R"({"id": "t", "block_size": 4, "requests": [{"t": 0, "type": "x", "in": 1, "out": 1}]})"),
+  EXPECT_THAT(weka_error(bad), HasSubstr("requests[1].requests[0].in: must be an integer >= 1"));
+  EXPECT_THAT(weka_error(demo_trace("t", R"("extra_top": 1,)")), HasSubstr("extra_top: unknown key"));
+  EXPECT_THAT(weka_error("{\"id\": \"t\", \"block_size\": 4, \"requests\": [{\"t\": 0"), HasSubstr("not valid JSON"));
+  EXPECT_THAT(weka_error(R"({"block_size": 4, "requests": []})"), HasSubstr("missing required key 'id'"));
+  EXPECT_THAT(weka_error(R"({"id": "t", "block_size": 4, "requests": [{"t": 0, "type": "x", "in": 1, "out": 1}]})"),
               HasSubstr("requests[0].type: 'x' is not one of n, s, subagent"));
-  EXPECT_THAT(load_error(R"({"id": "t", "block_size": 4, "requests": [{"t": 0, "type": "n", "in": 4, "out": 1,
+  EXPECT_THAT(weka_error(R"({"id": "t", "block_size": 4, "requests": [{"t": 0, "type": "n", "in": 4, "out": 1,
       "hash_ids": [1, 2]}]})"), HasSubstr("requests[0].hash_ids: 2 ids of block_size 4 for in 4 tokens"));
-  EXPECT_THAT(load_error(R"({"id": "t", "block_size": 4, "requests": [{"t": 2, "type": "n", "in": 4, "out": 1},
+  EXPECT_THAT(weka_error(R"({"id": "t", "block_size": 4, "requests": [{"t": 2, "type": "n", "in": 4, "out": 1},
       {"t": 1, "type": "n", "in": 4, "out": 1}]})"), HasSubstr("requests[1].t: is before"));
   ProfileConfig c = weka_config("");
   c.isl_block_size = 32;
-  EXPECT_THAT(load_error(demo_trace(), &c), HasSubstr("--isl-block-size does not apply"));
+  EXPECT_THAT(weka_error(demo_trace(), &c), HasSubstr("--isl-block-size does not apply"));
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 
 #include "endpoints/request_builder.h"
 #include "endpoints/response_parser.h"
+#include "../support/endpoint_fixtures.h"
+#include "parsed_record_helpers.h"
 #include "raw_record_builder.h"
 
 namespace aiperf {
@@ -11,12 +13,7 @@ namespace {
 
 using testing::RawRecordBuilder;
 
-ProfileConfig config_for(EndpointType type) {
-  ProfileConfig c;
-  c.model_names = {"m"};
-  c.endpoint_type = type;
-  return c;
-}
+using testing::endpoint_config;
 
 DatasetEntry texts_entry() {
   DatasetEntry e;
@@ -38,13 +35,13 @@ DatasetEntry rankings_entry() {
 TEST(EmbeddingsBody, InputIsAlwaysAList) {
   DatasetEntry one = texts_entry();
   one.more_texts.clear();
-  EXPECT_EQ(build_request_body(config_for(EndpointType::embeddings), one), R"({"model":"m","input":["first text"]})");
-  EXPECT_EQ(build_request_body(config_for(EndpointType::embeddings), texts_entry()),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::embeddings), one), R"({"model":"m","input":["first text"]})");
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::embeddings), texts_entry()),
             R"({"model":"m","input":["first text","second text"]})");
 }
 
 TEST(EmbeddingsBody, NimTakesInputTypeAndTruncateFromExtraInputs) {
-  ProfileConfig c = config_for(EndpointType::nim_embeddings);
+  ProfileConfig c = endpoint_config(EndpointType::nim_embeddings);
   c.extra_inputs = {{"input_type", "query"}, {"truncate", "END"}};
   EXPECT_EQ(build_request_body(c, texts_entry()),
             R"({"model":"m","input":["first text","second text"],"input_type":"query","truncate":"END"})");
@@ -54,29 +51,27 @@ TEST(EmbeddingsBody, ChatEmbeddingsSendsAChatBody) {
   DatasetEntry e = texts_entry();
   e.more_texts.clear();
   e.max_tokens.reset();
-  EXPECT_EQ(build_request_body(config_for(EndpointType::chat_embeddings), e),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::chat_embeddings), e),
             R"({"messages":[{"role":"user","content":"first text"}],"model":"m","stream":false})");
 }
 
 TEST(RankingsBody, EachFlavour) {
-  EXPECT_EQ(build_request_body(config_for(EndpointType::nim_rankings), rankings_entry()),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::nim_rankings), rankings_entry()),
             R"({"model":"m","query":{"text":"what is a whale"},"passages":[{"text":"a fish"},{"text":"a mammal"}]})");
-  EXPECT_EQ(build_request_body(config_for(EndpointType::cohere_rankings), rankings_entry()),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::cohere_rankings), rankings_entry()),
             R"({"model":"m","query":"what is a whale","documents":["a fish","a mammal"]})");
-  EXPECT_EQ(build_request_body(config_for(EndpointType::hf_tei_rankings), rankings_entry()),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::hf_tei_rankings), rankings_entry()),
             R"({"query":"what is a whale","texts":["a fish","a mammal"]})");
 }
 
 TEST(RankingsBody, ExtraInputsAreMerged) {
-  ProfileConfig c = config_for(EndpointType::hf_tei_rankings);
+  ProfileConfig c = endpoint_config(EndpointType::hf_tei_rankings);
   c.extra_inputs = {{"raw_scores", true}};
   EXPECT_EQ(build_request_body(c, rankings_entry()),
             R"({"query":"what is a whale","texts":["a fish","a mammal"],"raw_scores":true})");
 }
 
-ParsedRecord parse_body(EndpointType type, std::string_view body) {
-  return parse_record(config_for(type).endpoint_type, RawRecordBuilder().start(100).body(250, body).end(260).build());
-}
+using testing::parse_body;
 
 TEST(VectorResponse, EmbeddingsVectorsAreOneContentResponseWithoutText) {
   ParsedRecord p = parse_body(EndpointType::embeddings,
@@ -131,7 +126,7 @@ TEST(VectorResponse, NonJsonOrEmptyBodyIsAnErrorRecord) {
 TEST(VectorResponse, HttpErrorsAsForOtherEndpoints) {
   RawRecord r = RawRecordBuilder().start(100).body(250, R"({"error":"bad"})").end(260).build();
   r.http_status = 422;
-  ParsedRecord p = parse_record(config_for(EndpointType::cohere_rankings).endpoint_type, r);
+  ParsedRecord p = parse_record(endpoint_config(EndpointType::cohere_rankings).endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 422);
 }

@@ -9,7 +9,7 @@
 namespace aiperf {
 namespace {
 
-ProfileConfig chat_config() {
+ProfileConfig model_only_config() {
   ProfileConfig c;
   c.model_names = {"m"};
   return c;
@@ -25,7 +25,7 @@ DatasetEntry three_turns() {
 
 TEST(FileConversationBody, HistoryKeepsEachTurnsRoleAndTheLiveReplies) {
   const std::string replies[] = {"r0", "r1"};
-  auto body = nlohmann::json::parse(build_turn_body(chat_config(), three_turns(), 2, replies));
+  auto body = nlohmann::json::parse(build_turn_body(model_only_config(), three_turns(), 2, replies));
   EXPECT_EQ(body["messages"].dump(),
             R"([{"content":"a","role":"user"},{"content":"r0","role":"assistant"},)"
             R"({"content":"b","role":"assistant"},{"content":"r1","role":"assistant"},{"content":"c","role":"user"}])");
@@ -36,9 +36,9 @@ TEST(FileConversationBody, CompleteTurnsSendOnlyThemselves) {
   DatasetEntry e = three_turns();
   e.resend_history = false;
   const std::string replies[] = {"r0", "r1"};
-  auto body = nlohmann::json::parse(build_turn_body(chat_config(), e, 1, replies));
+  auto body = nlohmann::json::parse(build_turn_body(model_only_config(), e, 1, replies));
   EXPECT_EQ(body["messages"].dump(), R"([{"content":"b","role":"assistant"}])");
-  ProfileConfig completions = chat_config();
+  ProfileConfig completions = model_only_config();
   completions.endpoint_type = EndpointType::completions;
   body = nlohmann::json::parse(build_turn_body(completions, e, 2, replies));
   EXPECT_EQ(body["prompt"], "c");
@@ -49,9 +49,9 @@ TEST(FileConversationBody, SeveralTextsBecomeContentPartsOrAPromptList) {
   DatasetEntry e;
   e.prompt = "ctx";
   e.more_texts = {"q"};
-  auto chat = nlohmann::json::parse(build_request_body(chat_config(), e));
+  auto chat = nlohmann::json::parse(build_request_body(model_only_config(), e));
   EXPECT_EQ(chat["messages"][0]["content"].dump(), R"([{"text":"ctx","type":"text"},{"text":"q","type":"text"}])");
-  ProfileConfig completions = chat_config();
+  ProfileConfig completions = model_only_config();
   completions.endpoint_type = EndpointType::completions;
   EXPECT_EQ(nlohmann::json::parse(build_request_body(completions, e))["prompt"].dump(), R"(["ctx","q"])");
 }
@@ -61,7 +61,7 @@ TEST(FileConversationBody, LaterTurnTextsAndRowExtraBelongToThatTurn) {
   DatasetEntry e = three_turns();
   e.later_turns[1].more_texts = {"c2"};
   e.turn_extra_bodies = {"", "", R"({"seed":3})"};
-  ProfileConfig c = chat_config();
+  ProfileConfig c = model_only_config();
   c.extra_inputs = nlohmann::ordered_json{{"seed", 1}, {"top_k", 2}};
   const std::string replies[] = {"r0", "r1"};
   auto last = nlohmann::json::parse(build_turn_body(c, e, 2, replies));

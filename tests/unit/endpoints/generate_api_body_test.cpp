@@ -10,31 +10,29 @@
 namespace aiperf {
 namespace {
 
-ProfileConfig config(EndpointType type, bool streaming) { return testing::endpoint_config(type, streaming); }
+using testing::endpoint_config;
 
-DatasetEntry entry(std::optional<int64_t> max_tokens = std::nullopt) {
-  return testing::text_entry("Shall I compare", max_tokens);
-}
+using testing::sonnet_entry;
 
 TEST(TgiGenerateBody, InputsAndMaxNewTokensStreamingOrNot) {
   for (bool streaming : {false, true})
-    EXPECT_EQ(build_request_body(config(EndpointType::huggingface_generate, streaming), entry(64)),
+    EXPECT_EQ(build_request_body(endpoint_config(EndpointType::huggingface_generate, streaming), sonnet_entry(64)),
               R"({"inputs":"Shall I compare","parameters":{"max_new_tokens":64}})");
-  EXPECT_EQ(build_request_body(config(EndpointType::huggingface_generate, true), entry()),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::huggingface_generate, true), sonnet_entry()),
             R"({"inputs":"Shall I compare","parameters":{}})");
 }
 
 TEST(TgiGenerateBody, TextsJoinedWithASpaceAndEmptyOnesDropped) {
-  DatasetEntry e = entry(8);
+  DatasetEntry e = sonnet_entry(8);
   e.more_texts = {"thee", "", "to a"};
-  EXPECT_EQ(build_request_body(config(EndpointType::huggingface_generate, false), e),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::huggingface_generate, false), e),
             R"({"inputs":"Shall I compare thee to a","parameters":{"max_new_tokens":8}})");
 }
 
 TEST(TgiGenerateBody, ExtraInputsGoIntoParametersAndRowExtrasAtTheTop) {
-  ProfileConfig c = config(EndpointType::huggingface_generate, true);
+  ProfileConfig c = endpoint_config(EndpointType::huggingface_generate, true);
   c.extra_inputs = nlohmann::ordered_json::parse(R"({"temperature":0.5,"max_new_tokens":3,"details":true})");
-  DatasetEntry e = entry(64);
+  DatasetEntry e = sonnet_entry(64);
   e.turn_extra_bodies = {R"({"stream":true,"parameters":{"top_k":5}})"};
   // The row's `parameters` replaces the whole object, as every row extra replaces its key.
   EXPECT_EQ(build_request_body(c, e), R"({"inputs":"Shall I compare","parameters":{"top_k":5},"stream":true})");
@@ -46,14 +44,14 @@ TEST(TgiGenerateBody, ExtraInputsGoIntoParametersAndRowExtrasAtTheTop) {
 
 TEST(SolidoRagBody, QueryFiltersAndInferenceModel) {
   for (bool streaming : {false, true})
-    EXPECT_EQ(build_request_body(config(EndpointType::solido_rag, streaming), entry(64)),
+    EXPECT_EQ(build_request_body(endpoint_config(EndpointType::solido_rag, streaming), sonnet_entry(64)),
               R"({"query":["Shall I compare"],"filters":{"family":"Solido","tool":"SDE"},"inference_model":"m"})");
 }
 
 TEST(SolidoRagBody, EveryTextOfTheTurnThenExtrasThenRowExtras) {
-  ProfileConfig c = config(EndpointType::solido_rag, true);
+  ProfileConfig c = endpoint_config(EndpointType::solido_rag, true);
   c.extra_inputs = nlohmann::ordered_json::parse(R"({"filters":{"family":"Solido","tool":"PVT"},"top_k":4})");
-  DatasetEntry e = entry();
+  DatasetEntry e = sonnet_entry();
   e.more_texts = {"thee"};
   e.turn_models = {"other"};
   e.turn_extra_bodies = {R"({"top_k":2,"session":"s1"})"};

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "endpoints/response_parser.h"
+#include "parsed_record_helpers.h"
 #include "raw_record_builder.h"
 
 namespace aiperf {
@@ -12,7 +13,7 @@ namespace {
 
 using testing::RawRecordBuilder;
 
-ProfileConfig config(EndpointType type, bool streaming = true) {
+ProfileConfig generate_config(EndpointType type, bool streaming = true) {
   ProfileConfig c;
   c.model_names = {"m"};
   c.endpoint_type = type;
@@ -20,11 +21,7 @@ ProfileConfig config(EndpointType type, bool streaming = true) {
   return c;
 }
 
-std::string text_of(const ParsedRecord& p) {
-  std::string s;
-  for (const ParsedResponse& r : p.responses) s += r.text;
-  return s;
-}
+using testing::text_of;
 
 // One TGI stream event: `data:{"index":…,"token":{…},"generated_text":…,"details":…}`.
 std::string tgi_event(int index, std::string_view text, bool special = false, std::string_view tail = "null,\"details\":null") {
@@ -45,7 +42,7 @@ TEST(TgiStream, TokensCountOnceAndTheFinalGeneratedTextIsNotRepeated) {
                                         R"("Hello world!","details":{"finish_reason":"length","generated_tokens":4,"seed":null})"))
                     .end(150)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::huggingface_generate).endpoint_type, r);
+  ParsedRecord p = parse_record(generate_config(EndpointType::huggingface_generate).endpoint_type, r);
   ASSERT_FALSE(p.error) << p.error->message;
   ASSERT_EQ(p.responses.size(), 3u);
   EXPECT_EQ(p.responses[0].perf_ns, 110);
@@ -66,7 +63,7 @@ TEST(TgiStream, SpecialTokensAreNotOutputText) {
                                         R"("input_length":7,"seed":null})"))
                     .end(130)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::huggingface_generate).endpoint_type, r);
+  ParsedRecord p = parse_record(generate_config(EndpointType::huggingface_generate).endpoint_type, r);
   ASSERT_FALSE(p.error) << p.error->message;
   ASSERT_EQ(p.responses.size(), 1u);
   EXPECT_EQ(text_of(p), "Hi");
@@ -83,7 +80,7 @@ TEST(TgiStream, ErrorEventMakesAnErrorRecordNamingItsType) {
                               "\n\n")
                     .end(130)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::huggingface_generate).endpoint_type, r);
+  ParsedRecord p = parse_record(generate_config(EndpointType::huggingface_generate).endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 502);
   EXPECT_EQ(p.error->type, "SSEResponseError");
@@ -99,7 +96,7 @@ TEST(TgiStream, StreamOfOnlyNonContentIsAnInvalidInferenceResult) {
                     .sse(120, tgi_event(1, "<|eot|>", true, R"("","details":{"generated_tokens":1})"))
                     .end(130)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::huggingface_generate).endpoint_type, r);
+  ParsedRecord p = parse_record(generate_config(EndpointType::huggingface_generate).endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->type, "InvalidInferenceResultError");
 }
@@ -109,14 +106,14 @@ TEST(TgiBody, GeneratedTextOfAnObjectOrTheFirstListElement) {
                            R"([{"generated_text":"Once upon"},{"generated_text":"ignored"}])"}) {
     SCOPED_TRACE(body);
     RawRecord r = RawRecordBuilder().start(100).body(140, body).end(150).build();
-    ParsedRecord p = parse_record(config(EndpointType::huggingface_generate, false).endpoint_type, r);
+    ParsedRecord p = parse_record(generate_config(EndpointType::huggingface_generate, false).endpoint_type, r);
     ASSERT_FALSE(p.error) << p.error->message;
     ASSERT_EQ(p.responses.size(), 1u);
     EXPECT_EQ(p.responses[0].perf_ns, 140);
     EXPECT_EQ(text_of(p), "Once upon");
   }
   RawRecord r = RawRecordBuilder().start(100).body(140, R"({"generated_text":"x","details":{"generated_tokens":2}})").end(150).build();
-  ParsedRecord p = parse_record(config(EndpointType::huggingface_generate, false).endpoint_type, r);
+  ParsedRecord p = parse_record(generate_config(EndpointType::huggingface_generate, false).endpoint_type, r);
   ASSERT_TRUE(p.usage);
   EXPECT_EQ(p.usage->completion_tokens, 2);
 }
@@ -124,7 +121,7 @@ TEST(TgiBody, GeneratedTextOfAnObjectOrTheFirstListElement) {
 TEST(TgiBody, EmptyListOrNoGeneratedTextHasNoContent) {
   for (const char* body : {"[]", R"({"details":null})", R"({"generated_text":null})"}) {
     RawRecord r = RawRecordBuilder().start(100).body(140, body).end(150).build();
-    ParsedRecord p = parse_record(config(EndpointType::huggingface_generate, false).endpoint_type, r);
+    ParsedRecord p = parse_record(generate_config(EndpointType::huggingface_generate, false).endpoint_type, r);
     ASSERT_TRUE(p.error) << body;
     EXPECT_EQ(p.error->type, "InvalidInferenceResultError") << body;
   }
@@ -136,7 +133,7 @@ TEST(SolidoRag, WholeBodyContentAndSources) {
                     .body(140, R"({"content":"Use a PVT corner sweep.","sources":[{"title":"SDE guide","page":3}]})")
                     .end(150)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::solido_rag, false).endpoint_type, r);
+  ParsedRecord p = parse_record(generate_config(EndpointType::solido_rag, false).endpoint_type, r);
   ASSERT_FALSE(p.error) << p.error->message;
   EXPECT_EQ(text_of(p), "Use a PVT corner sweep.");
 }
@@ -151,7 +148,7 @@ TEST(SolidoRag, StreamedContentPiecesThenSources) {
                     .done(140)
                     .end(150)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::solido_rag).endpoint_type, r);
+  ParsedRecord p = parse_record(generate_config(EndpointType::solido_rag).endpoint_type, r);
   ASSERT_FALSE(p.error) << p.error->message;
   ASSERT_EQ(p.responses.size(), 2u);
   EXPECT_EQ(p.responses[1].perf_ns, 120);
@@ -165,7 +162,7 @@ TEST(SolidoRag, ErrorEventMidStream) {
                     .data(120, R"({"error":{"message":"retriever down","code":503}})")
                     .end(150)
                     .build();
-  ParsedRecord p = parse_record(config(EndpointType::solido_rag).endpoint_type, r);
+  ParsedRecord p = parse_record(generate_config(EndpointType::solido_rag).endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 503);
   EXPECT_EQ(p.error->message, "Error occurred in SSE response: retriever down");

@@ -5,6 +5,8 @@
 #include "endpoints/image_response.h"
 #include "endpoints/request_builder.h"
 #include "endpoints/response_parser.h"
+#include "../support/endpoint_fixtures.h"
+#include "parsed_record_helpers.h"
 #include "raw_record_builder.h"
 
 namespace aiperf {
@@ -12,13 +14,7 @@ namespace {
 
 using testing::RawRecordBuilder;
 
-ProfileConfig config_for(EndpointType type, bool streaming = false) {
-  ProfileConfig c;
-  c.model_names = {"m"};
-  c.endpoint_type = type;
-  c.streaming = streaming;
-  return c;
-}
+using testing::endpoint_config;
 
 DatasetEntry prompt_entry() {
   DatasetEntry e;
@@ -30,17 +26,17 @@ DatasetEntry prompt_entry() {
 }
 
 TEST(ImageGenerationBody, PromptModelFormatAndOneImage) {
-  EXPECT_EQ(build_request_body(config_for(EndpointType::image_generation), prompt_entry()),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::image_generation), prompt_entry()),
             R"({"prompt":"a red fox","model":"m","response_format":"b64_json","n":1})");
 }
 
 TEST(ImageGenerationBody, StreamingAddsStreamButNoStreamOptions) {
-  EXPECT_EQ(build_request_body(config_for(EndpointType::image_generation, true), prompt_entry()),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::image_generation, true), prompt_entry()),
             R"({"prompt":"a red fox","model":"m","response_format":"b64_json","n":1,"stream":true})");
 }
 
 TEST(ImageGenerationBody, ExtraInputsThenTurnExtrasOverrideAnything) {
-  ProfileConfig c = config_for(EndpointType::image_generation, true);
+  ProfileConfig c = endpoint_config(EndpointType::image_generation, true);
   c.extra_inputs = {{"size", "512x512"}, {"n", 2}, {"partial_images", 2}};
   DatasetEntry e = prompt_entry();
   e.turn_extra_bodies = {R"({"size":"256x256","response_format":"url"})"};
@@ -52,12 +48,12 @@ TEST(ImageGenerationBody, ExtraInputsThenTurnExtrasOverrideAnything) {
 TEST(ImageGenerationBody, FirstNonEmptyTextWhenThePromptIsEmpty) {
   DatasetEntry e = prompt_entry();
   e.prompt.clear();
-  EXPECT_EQ(build_request_body(config_for(EndpointType::image_generation), e),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::image_generation), e),
             R"({"prompt":"ignored second text","model":"m","response_format":"b64_json","n":1})");
 }
 
 TEST(ImageRetrievalBody, OneImageUrlEntryPerImageAndNoModel) {
-  ProfileConfig c = config_for(EndpointType::image_retrieval);
+  ProfileConfig c = endpoint_config(EndpointType::image_retrieval);
   c.extra_inputs = {{"top_k", 3}};
   DatasetEntry e = prompt_entry();
   e.turn_media = {{.images = {"data:image/png;base64,AAAA", "data:image/jpeg;base64,BBBB"}, .audios = {}, .audio_duration_seconds = {}}};
@@ -68,7 +64,7 @@ TEST(ImageRetrievalBody, OneImageUrlEntryPerImageAndNoModel) {
 
 TEST(ImageRetrievalBody, ATurnWithoutImagesIsAConfigError) {
   try {
-    build_request_body(config_for(EndpointType::image_retrieval), prompt_entry());
+    build_request_body(endpoint_config(EndpointType::image_retrieval), prompt_entry());
     FAIL() << "no error";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("image_retrieval needs at least one image per turn"), std::string::npos);
@@ -77,9 +73,7 @@ TEST(ImageRetrievalBody, ATurnWithoutImagesIsAConfigError) {
   }
 }
 
-ParsedRecord parse_body(EndpointType type, std::string_view body) {
-  return parse_record(config_for(type).endpoint_type, RawRecordBuilder().start(100).body(250, body).end(260).build());
-}
+using testing::parse_body;
 
 TEST(ImageResponse, WholeBodyDataItemsAndSettings) {
   std::string body =
@@ -116,7 +110,7 @@ TEST(ImageResponse, StreamPreviewsThenTheCompletedImage) {
       .sse(400, "event: image_generation.completed\ndata: {\"type\":\"image_generation.completed\","
                 "\"b64_json\":\"CCCC\",\"usage\":{\"input_tokens\":3,\"output_tokens\":9}}\n\n")
       .end(410);
-  ParsedRecord p = parse_record(config_for(EndpointType::image_generation, true).endpoint_type, b.build());
+  ParsedRecord p = parse_record(endpoint_config(EndpointType::image_generation, true).endpoint_type, b.build());
   ASSERT_FALSE(p.error) << p.error->message;
   EXPECT_TRUE(p.streamed);
   ASSERT_EQ(p.responses.size(), 3u);
@@ -153,7 +147,7 @@ TEST(ImageResponse, StreamErrorEventIsTheRecordError) {
       .sse(200, "event: image_generation.partial_image\ndata: {\"b64_json\":\"AAAA\",\"partial_image_index\":0}\n\n")
       .data(300, R"({"error":{"message":"content policy","code":400}})")
       .end(310);
-  ParsedRecord p = parse_record(config_for(EndpointType::image_generation, true).endpoint_type, b.build());
+  ParsedRecord p = parse_record(endpoint_config(EndpointType::image_generation, true).endpoint_type, b.build());
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 400);
   EXPECT_EQ(p.error->message, "Error occurred in SSE response: content policy");
@@ -172,7 +166,7 @@ TEST(ImageResponse, RetrievalDataListIsTheContent) {
 
 TEST(ImageResponse, HttpErrorsAsForOtherEndpoints) {
   RawRecord r = RawRecordBuilder().start(100).status(400, "Bad Request").body(200, R"({"error":"bad size"})").end(210).build();
-  ParsedRecord p = parse_record(config_for(EndpointType::image_generation).endpoint_type, r);
+  ParsedRecord p = parse_record(endpoint_config(EndpointType::image_generation).endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 400);
   EXPECT_EQ(p.error->message, R"({"error":"bad size"})");

@@ -24,7 +24,7 @@ DatasetEntry two_turns() {
   return e;
 }
 
-ProfileConfig config() {
+ProfileConfig turn_config() {
   ProfileConfig c;
   c.model_names = {"m"};
   c.streaming = true;
@@ -37,7 +37,7 @@ TEST(MessageTurnBody, HistoryThenTurnWithItsFieldsAndExtraLast) {
   std::string history;
   append_message_turn_history(history, e, 0, "r0");
   EXPECT_EQ(history, R"({"role":"system","content":"s"},{"role":"user","content":"a"},{"role":"assistant","content":"r0"})");
-  const std::string text = build_message_turn_body(config(), e, 1, history);
+  const std::string text = build_message_turn_body(turn_config(), e, 1, history);
   auto body = nlohmann::ordered_json::parse(text);
   EXPECT_EQ(body["messages"].size(), 4u);
   EXPECT_EQ(body["messages"][3]["content"], "b");
@@ -53,15 +53,15 @@ TEST(MessageTurnBody, HistoryThenTurnWithItsFieldsAndExtraLast) {
 
 TEST(MessageTurnBody, FirstTurnAndPreviewsAreDeterministicWithoutReplies) {
   DatasetEntry e = two_turns();
-  auto t0 = nlohmann::json::parse(build_turn_body(config(), e, 0, {}));
+  auto t0 = nlohmann::json::parse(build_turn_body(turn_config(), e, 0, {}));
   EXPECT_EQ(t0["messages"].size(), 2u);
   EXPECT_EQ(t0["max_completion_tokens"], 8);
   EXPECT_EQ(t0["model"], "m");
   EXPECT_EQ(t0["stream_options"]["include_usage"], true);
-  std::vector<std::string> previews = preview_later_turn_bodies(config(), e);
+  std::vector<std::string> previews = preview_later_turn_bodies(turn_config(), e);
   ASSERT_EQ(previews.size(), 1u);
   EXPECT_EQ(nlohmann::json::parse(previews[0])["messages"].size(), 3u);  // turn 0's two, then b
-  EXPECT_EQ(previews, preview_later_turn_bodies(config(), e));
+  EXPECT_EQ(previews, preview_later_turn_bodies(turn_config(), e));
 }
 
 TEST(MessageTurnBody, MessageArrayTurnsAndUncapturedRepliesStayOutOfTheHistory) {
@@ -72,7 +72,7 @@ TEST(MessageTurnBody, MessageArrayTurnsAndUncapturedRepliesStayOutOfTheHistory) 
   append_message_turn_history(history, e, 0, "r0");
   append_message_turn_history(history, e, 1, "r1");
   EXPECT_EQ(history, R"({"role":"user","content":"b"})");  // each turn replaces the list
-  auto body = nlohmann::json::parse(build_message_turn_body(config(), e, 1, "{\"role\":\"user\",\"content\":\"x\"}"));
+  auto body = nlohmann::json::parse(build_message_turn_body(turn_config(), e, 1, "{\"role\":\"user\",\"content\":\"x\"}"));
   EXPECT_EQ(body["messages"].size(), 1u);
 }
 

@@ -9,7 +9,7 @@
 namespace aiperf {
 namespace {
 
-ProfileConfig config(std::vector<std::string> models, ModelSelection strategy = ModelSelection::round_robin) {
+ProfileConfig models_config(std::vector<std::string> models, ModelSelection strategy = ModelSelection::round_robin) {
   ProfileConfig c;
   c.model_names = std::move(models);
   c.model_selection = strategy;
@@ -17,7 +17,7 @@ ProfileConfig config(std::vector<std::string> models, ModelSelection strategy = 
   return c;
 }
 
-DatasetEntry conversation(size_t turns) {
+DatasetEntry turns_conversation(size_t turns) {
   DatasetEntry e;
   e.prompt = "hi";
   e.model = "a";  // what a loader sets: the first name
@@ -27,8 +27,8 @@ DatasetEntry conversation(size_t turns) {
 
 TEST(ModelSelection, RoundRobinGoesThroughTheTurnsInDatasetOrder) {
   Dataset d;
-  d.entries = {conversation(2), conversation(1), conversation(3)};
-  const ProfileConfig c = config({"a", "b", "c"});
+  d.entries = {turns_conversation(2), turns_conversation(1), turns_conversation(3)};
+  const ProfileConfig c = models_config({"a", "b", "c"});
   assign_turn_models(c, d);
   EXPECT_EQ(d.entries[0].turn_models, (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(d.entries[1].turn_models, (std::vector<std::string>{"c"}));
@@ -41,9 +41,9 @@ TEST(ModelSelection, RoundRobinGoesThroughTheTurnsInDatasetOrder) {
 
 TEST(ModelSelection, RandomIsSeededAndUsesEveryModel) {
   Dataset d1, d2;
-  for (int i = 0; i < 300; ++i) d1.entries.push_back(conversation(1));
+  for (int i = 0; i < 300; ++i) d1.entries.push_back(turns_conversation(1));
   d2 = d1;
-  const ProfileConfig c = config({"a", "b", "c"}, ModelSelection::random);
+  const ProfileConfig c = models_config({"a", "b", "c"}, ModelSelection::random);
   assign_turn_models(c, d1);
   assign_turn_models(c, d2);
   std::map<std::string, int> counts;
@@ -63,7 +63,7 @@ TEST(ModelSelection, TurnsWithTheirOwnModelAndVerbatimBodiesKeepIt) {
   DatasetEntry verbatim;
   verbatim.raw_bodies = {"{\"model\":\"x\"}"};
   d.entries = {agent, verbatim};
-  assign_turn_models(config({"a", "b"}), d);
+  assign_turn_models(models_config({"a", "b"}), d);
   EXPECT_EQ(d.entries[0].message_turns[0].model, "a");
   EXPECT_EQ(d.entries[0].message_turns[1].model, "trace-model");
   EXPECT_EQ(d.entries[0].message_turns[2].model, "b");
@@ -72,8 +72,8 @@ TEST(ModelSelection, TurnsWithTheirOwnModelAndVerbatimBodiesKeepIt) {
 
 TEST(ModelSelection, OneModelChangesNothing) {
   Dataset d;
-  d.entries = {conversation(2)};
-  assign_turn_models(config({"only"}), d);
+  d.entries = {turns_conversation(2)};
+  assign_turn_models(models_config({"only"}), d);
   EXPECT_TRUE(d.entries[0].turn_models.empty());
   EXPECT_EQ(d.entries[0].model, "a");
 }

@@ -12,7 +12,7 @@ ProfileConfig base_config(EndpointType type) {
   return c;
 }
 
-DatasetEntry entry(std::optional<int64_t> max_tokens = std::nullopt) {
+DatasetEntry builder_entry(std::optional<int64_t> max_tokens = std::nullopt) {
   DatasetEntry e;
   e.conversation_id = "session_000000";
   e.model = "m";
@@ -24,7 +24,7 @@ DatasetEntry entry(std::optional<int64_t> max_tokens = std::nullopt) {
 
 TEST(RequestBuilder, ChatMinimal) {
   EXPECT_EQ(
-      build_request_body(base_config(EndpointType::chat), entry()),
+      build_request_body(base_config(EndpointType::chat), builder_entry()),
       R"({"messages":[{"role":"user","content":"Shall I compare"}],"model":"m","stream":false})");
 }
 
@@ -32,7 +32,7 @@ TEST(RequestBuilder, ChatStreamingWithOsl) {
   ProfileConfig c = base_config(EndpointType::chat);
   c.streaming = true;
   EXPECT_EQ(
-      build_request_body(c, entry(64)),
+      build_request_body(c, builder_entry(64)),
       R"({"messages":[{"role":"user","content":"Shall I compare"}],"model":"m","stream":true,)"
       R"("max_completion_tokens":64,"stream_options":{"include_usage":true}})");
 }
@@ -41,7 +41,7 @@ TEST(RequestBuilder, ChatLegacyMaxTokens) {
   ProfileConfig c = base_config(EndpointType::chat);
   c.use_legacy_max_tokens = true;
   EXPECT_EQ(
-      build_request_body(c, entry(8)),
+      build_request_body(c, builder_entry(8)),
       R"({"messages":[{"role":"user","content":"Shall I compare"}],"model":"m","stream":false,)"
       R"("max_tokens":8})");
 }
@@ -49,7 +49,7 @@ TEST(RequestBuilder, ChatLegacyMaxTokens) {
 TEST(RequestBuilder, ExtraInputsMergeOverBuiltFields) {
   ProfileConfig c = base_config(EndpointType::chat);
   c.extra_inputs = {{"ignore_eos", true}, {"model", "override"}, {"temperature", 0.7}};
-  EXPECT_EQ(build_request_body(c, entry()),
+  EXPECT_EQ(build_request_body(c, builder_entry()),
             R"({"messages":[{"role":"user","content":"Shall I compare"}],"model":"override",)"
             R"("stream":false,"ignore_eos":true,"temperature":0.7})");
 }
@@ -58,7 +58,7 @@ TEST(RequestBuilder, StreamFromExtrasAddsStreamOptionsKeepingUserKeys) {
   ProfileConfig c = base_config(EndpointType::chat);
   c.extra_inputs = {{"stream", true}, {"stream_options", {{"continuous_usage_stats", true}}}};
   EXPECT_EQ(
-      build_request_body(c, entry()),
+      build_request_body(c, builder_entry()),
       R"({"messages":[{"role":"user","content":"Shall I compare"}],"model":"m","stream":true,)"
       R"("stream_options":{"continuous_usage_stats":true,"include_usage":true}})");
 }
@@ -68,7 +68,7 @@ TEST(RequestBuilder, StreamDisabledByExtrasDropsStreamOptions) {
   c.streaming = true;
   c.extra_inputs = {{"stream", false}};
   EXPECT_EQ(
-      build_request_body(c, entry()),
+      build_request_body(c, builder_entry()),
       R"({"messages":[{"role":"user","content":"Shall I compare"}],"model":"m","stream":false})");
 }
 
@@ -77,18 +77,18 @@ TEST(RequestBuilder, NullStreamOptionsCountsAsAbsentNonObjectLeftAlone) {
   c.streaming = true;
   c.extra_inputs = {{"stream_options", nullptr}};
   EXPECT_EQ(
-      build_request_body(c, entry()),
+      build_request_body(c, builder_entry()),
       R"({"prompt":"Shall I compare","model":"m","stream":true,"stream_options":{"include_usage":true}})");
   c.extra_inputs = {{"stream_options", "raw"}};
-  EXPECT_EQ(build_request_body(c, entry()),
+  EXPECT_EQ(build_request_body(c, builder_entry()),
             R"({"prompt":"Shall I compare","model":"m","stream":true,"stream_options":"raw"})");
 }
 
 TEST(RequestBuilder, Completions) {
   ProfileConfig c = base_config(EndpointType::completions);
-  EXPECT_EQ(build_request_body(c, entry(16)),
+  EXPECT_EQ(build_request_body(c, builder_entry(16)),
             R"({"prompt":"Shall I compare","model":"m","stream":false,"max_tokens":16})");
-  EXPECT_EQ(build_request_body(c, entry(0)),
+  EXPECT_EQ(build_request_body(c, builder_entry(0)),
             R"({"prompt":"Shall I compare","model":"m","stream":false})");
 }
 
@@ -96,7 +96,7 @@ TEST(RequestBuilder, Completions) {
 TEST(RequestBuilder, TurnExtraBodiesWinOverExtraInputs) {
   ProfileConfig c = base_config(EndpointType::completions);
   c.extra_inputs = {{"min_tokens", 999}, {"top_k", 5}};
-  DatasetEntry e = entry(12);
+  DatasetEntry e = builder_entry(12);
   e.resend_history = false;
   e.later_turns.push_back({});
   e.later_turns[0].prompt = "again";
@@ -110,7 +110,7 @@ TEST(RequestBuilder, TurnExtraBodiesWinOverExtraInputs) {
 }
 
 TEST(RequestBuilder, EscapesPromptText) {
-  DatasetEntry e = entry();
+  DatasetEntry e = builder_entry();
   e.prompt = "say \"hi\"\n\u00e9";
   EXPECT_EQ(build_request_body(base_config(EndpointType::completions), e),
             "{\"prompt\":\"say \\\"hi\\\"\\n\u00e9\",\"model\":\"m\",\"stream\":false}");
@@ -118,7 +118,7 @@ TEST(RequestBuilder, EscapesPromptText) {
 
 TEST(RequestBuilder, PrepareRequestsKeepsOrderAndIds) {
   Dataset d;
-  d.entries = {entry(), entry()};
+  d.entries = {builder_entry(), builder_entry()};
   d.entries[1].conversation_id = "session_000001";
   d.entries[1].model = "";
   std::vector<PreparedRequest> reqs = prepare_requests(base_config(EndpointType::chat), d);
@@ -134,7 +134,7 @@ TEST(RequestBuilder, PrepareRequestsKeepsOrderAndIds) {
 namespace aiperf {
 namespace {
 
-DatasetEntry conversation() {
+DatasetEntry builder_conversation() {
   DatasetEntry e;
   e.model = "m";
   e.prompt = "one";
@@ -148,26 +148,26 @@ DatasetEntry conversation() {
 TEST(RequestBuilderHistory, LaterTurnsCarryEarlierTurnsAndTheirReplies) {
   ProfileConfig c = base_config(EndpointType::chat);
   std::vector<std::string> replies{"r1", "r2"};
-  EXPECT_EQ(build_turn_body(c, conversation(), 2, replies),
+  EXPECT_EQ(build_turn_body(c, builder_conversation(), 2, replies),
             R"({"messages":[{"role":"system","content":"sys"},{"role":"user","content":"one"},)"
             R"({"role":"assistant","content":"r1"},{"role":"user","content":"two"},)"
             R"({"role":"assistant","content":"r2"},{"role":"user","content":"three"}],)"
             R"("model":"m","stream":false,"max_completion_tokens":3})");
   // A failed or empty reply adds nothing; turn 0 is the prepared body.
   std::vector<std::string> failed{""};
-  EXPECT_EQ(build_turn_body(c, conversation(), 1, failed),
+  EXPECT_EQ(build_turn_body(c, builder_conversation(), 1, failed),
             R"({"messages":[{"role":"system","content":"sys"},{"role":"user","content":"one"},)"
             R"({"role":"user","content":"two"}],"model":"m","stream":false,"max_completion_tokens":2})");
-  EXPECT_EQ(build_turn_body(c, conversation(), 0, {}), build_request_body(c, conversation()));
+  EXPECT_EQ(build_turn_body(c, builder_conversation(), 0, {}), build_request_body(c, builder_conversation()));
 }
 
 TEST(RequestBuilderHistory, PreviewsForInputsJsonAndCompletionsRefusal) {
   ProfileConfig c = base_config(EndpointType::chat);
-  auto previews = preview_later_turn_bodies(c, conversation());
+  auto previews = preview_later_turn_bodies(c, builder_conversation());
   ASSERT_EQ(previews.size(), 2u);
-  EXPECT_EQ(previews[1], build_turn_body(c, conversation(), 2, {}));
-  EXPECT_EQ(prepare_requests(c, Dataset{{conversation()}}).at(0).later_turn_previews, previews);
-  DatasetEntry e = conversation();
+  EXPECT_EQ(previews[1], build_turn_body(c, builder_conversation(), 2, {}));
+  EXPECT_EQ(prepare_requests(c, Dataset{{builder_conversation()}}).at(0).later_turn_previews, previews);
+  DatasetEntry e = builder_conversation();
   e.system_message.reset();
   EXPECT_THROW(build_turn_body(base_config(EndpointType::completions), e, 1, {}), std::invalid_argument);
 }

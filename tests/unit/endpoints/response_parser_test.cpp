@@ -9,7 +9,7 @@ namespace {
 
 using testing::RawRecordBuilder;
 
-ProfileConfig chat_config() {
+ProfileConfig streaming_chat_config() {
   ProfileConfig c;
   c.model_names = {"m"};
   c.endpoint_type = EndpointType::chat;
@@ -18,7 +18,7 @@ ProfileConfig chat_config() {
 }
 
 ProfileConfig completions_config() {
-  ProfileConfig c = chat_config();
+  ProfileConfig c = streaming_chat_config();
   c.endpoint_type = EndpointType::completions;
   return c;
 }
@@ -26,7 +26,7 @@ ProfileConfig completions_config() {
 TEST(ParseRecord, StreamingChatContentKeepsEachMessageArrivalTime) {
   RawRecord r = RawRecordBuilder().start(100).chat_delta(120, "a b c").chat_delta(200, " d e f")
                     .done(210).end(220).build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_FALSE(p.error);
   EXPECT_TRUE(p.streamed);
   ASSERT_EQ(p.responses.size(), 2u);
@@ -47,7 +47,7 @@ TEST(ParseRecord, RoleOnlyUsageOnlyDoneAndUnparsableMessagesAreNotContent) {
                     .done(140)
                     .end(150)
                     .build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_FALSE(p.error);
   ASSERT_EQ(p.responses.size(), 1u);
   EXPECT_EQ(p.responses[0].perf_ns, 120);
@@ -71,7 +71,7 @@ TEST(ParseRecord, InvalidJsonSseMessagesAreCounted) {
                     .done(140)
                     .end(150)
                     .build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_FALSE(p.error);
   ASSERT_EQ(p.responses.size(), 2u);
   EXPECT_EQ(p.invalid_sse_messages, 2u);
@@ -79,14 +79,14 @@ TEST(ParseRecord, InvalidJsonSseMessagesAreCounted) {
 
 TEST(ParseRecord, InvalidJsonWholeBodyIsNotAnSseCount) {
   RawRecord r = RawRecordBuilder().start(100).body(120, "not json {").end(130).build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   EXPECT_TRUE(p.error);  // no content: InvalidInferenceResultError, as before
   EXPECT_EQ(p.invalid_sse_messages, 0u);
 }
 
 TEST(ParseRecord, LeadingWhitespaceChunkIsContent) {
   RawRecord r = RawRecordBuilder().start(1).chat_delta(5, " ").end(9).build();
-  EXPECT_EQ(parse_record(chat_config().endpoint_type, r).responses.size(), 1u);
+  EXPECT_EQ(parse_record(streaming_chat_config().endpoint_type, r).responses.size(), 1u);
 }
 
 TEST(ParseRecord, ReasoningContentFallsBackToReasoning) {
@@ -98,7 +98,7 @@ TEST(ParseRecord, ReasoningContentFallsBackToReasoning) {
           .data(7, R"({"choices":[{"delta":{"content":"answer","reasoning_content":null}}]})")
           .end(9)
           .build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_EQ(p.responses.size(), 3u);
   EXPECT_EQ(p.responses[0].reasoning, "think");
   EXPECT_EQ(p.responses[1].reasoning, " more");
@@ -113,7 +113,7 @@ TEST(ParseRecord, ToolCallsContributeNameAndArguments) {
                     .data(6, R"({"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"Paris\"}"}}]}}]})")
                     .end(9)
                     .build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_EQ(p.responses.size(), 2u);
   EXPECT_EQ(p.responses[0].text, "get_weather{\"city\":");
   EXPECT_EQ(p.responses[1].text, "\"Paris\"}");
@@ -138,7 +138,7 @@ TEST(ParseRecord, NonStreamingChatIsOneResponseAtBodyTime) {
           .body(500, R"({"object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"hi there","reasoning_content":"hmm"}}],"usage":{"prompt_tokens":3,"completion_tokens":4,"completion_tokens_details":{"reasoning_tokens":1}}})")
           .end(510)
           .build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_FALSE(p.error);
   EXPECT_FALSE(p.streamed);
   ASSERT_EQ(p.responses.size(), 1u);
@@ -164,7 +164,7 @@ TEST(ParseRecord, NonStreamingCompletionsUseChoiceText) {
 // choices[0].text was once dropped, making every template-to-/v1/completions run fail.
 TEST(ParseRecord, RawAndTemplateReadCompletionsTextAndChatContent) {
   for (EndpointType type : {EndpointType::raw, EndpointType::template_}) {
-    ProfileConfig c = chat_config();
+    ProfileConfig c = streaming_chat_config();
     c.endpoint_type = type;
     RawRecord stream = RawRecordBuilder()
                            .start(1)
@@ -193,7 +193,7 @@ TEST(ParseRecord, UsageNormalisesSynonymsAndLastNonEmptyWins) {
                     .data(4, R"({"choices":[],"usage":{}})")
                     .end(5)
                     .build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_TRUE(p.usage);
   EXPECT_EQ(p.usage->prompt_tokens, 9);
   EXPECT_EQ(p.usage->completion_tokens, 2);
@@ -203,7 +203,7 @@ TEST(ParseRecord, UsageNormalisesSynonymsAndLastNonEmptyWins) {
 TEST(ParseRecord, Non2xxIsAnErrorWithStatusReasonAndBody) {
   RawRecord r = RawRecordBuilder().start(1).status(500, "Internal Server Error")
                     .body(5, R"({"error":"engine overloaded"})").end(5).build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 500);
   EXPECT_EQ(p.error->type, "Internal Server Error");
@@ -213,13 +213,13 @@ TEST(ParseRecord, Non2xxIsAnErrorWithStatusReasonAndBody) {
 
 TEST(ParseRecord, MissingReasonPhraseUsesTheStandardOne) {
   RawRecord r = RawRecordBuilder().start(1).status(429, "").body(5, "slow down").end(5).build();
-  EXPECT_EQ(parse_record(chat_config().endpoint_type, r).error->type, "Too Many Requests");
+  EXPECT_EQ(parse_record(streaming_chat_config().endpoint_type, r).error->type, "Too Many Requests");
 }
 
 TEST(ParseRecord, TransportErrorStaysAnError) {
   ErrorDetails e{std::nullopt, "ConnectionRefusedError", "connect: refused"};
   RawRecord r = RawRecordBuilder().start(1).end(2).transport_error(e).build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(*p.error, e);
 }
@@ -232,7 +232,7 @@ TEST(ParseRecord, Http200WithoutContentIsAnInvalidInferenceResult) {
                     .done(4)
                     .end(5)
                     .build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_FALSE(p.error->code);
   EXPECT_EQ(p.error->type, "InvalidInferenceResultError");
@@ -241,13 +241,13 @@ TEST(ParseRecord, Http200WithoutContentIsAnInvalidInferenceResult) {
 
 TEST(ParseRecord, NonStreamingJsonErrorBodyIsNoContent) {
   RawRecord r = RawRecordBuilder().start(1).body(5, R"({"error":{"message":"bad"}})").end(5).build();
-  EXPECT_EQ(parse_record(chat_config().endpoint_type, r).error->type, "InvalidInferenceResultError");
+  EXPECT_EQ(parse_record(streaming_chat_config().endpoint_type, r).error->type, "InvalidInferenceResultError");
 }
 
 TEST(ParseRecord, ErrorEventUsesItsCommentAnd502) {
   RawRecord r = RawRecordBuilder().start(1).chat_delta(2, "partial")
                     .sse(3, "event: error\n: upstream exploded\n\n").end(4).build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 502);
   EXPECT_EQ(p.error->type, "SSEResponseError");
@@ -257,7 +257,7 @@ TEST(ParseRecord, ErrorEventUsesItsCommentAnd502) {
 
 TEST(ParseRecord, ErrorEventWithoutCommentIsStillAnError) {
   RawRecord r = RawRecordBuilder().start(1).sse(3, "event: error\ndata: oops\n\n").end(4).build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 502);
   EXPECT_NE(p.error->message.find("Unknown error in SSE response"), std::string::npos);
@@ -266,7 +266,7 @@ TEST(ParseRecord, ErrorEventWithoutCommentIsStillAnError) {
 TEST(ParseRecord, JsonErrorInStreamTakesAnHttpErrorCode) {
   RawRecord r = RawRecordBuilder().start(1).chat_delta(2, "x")
                     .data(3, R"({"error":{"code":429,"message":"rate limited"}})").end(4).build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 429);
   EXPECT_EQ(p.error->type, "SSEResponseError");
@@ -275,13 +275,13 @@ TEST(ParseRecord, JsonErrorInStreamTakesAnHttpErrorCode) {
 
 TEST(ParseRecord, JsonErrorCodeOutsideHttpErrorsBecomes502) {
   RawRecord a = RawRecordBuilder().start(1).data(3, R"({"error":{"code":"overloaded"}})").end(4).build();
-  ParsedRecord pa = parse_record(chat_config().endpoint_type, a);
+  ParsedRecord pa = parse_record(streaming_chat_config().endpoint_type, a);
   ASSERT_TRUE(pa.error);
   EXPECT_EQ(pa.error->code, 502);
   EXPECT_EQ(pa.error->message, R"(Error occurred in SSE response: {"code":"overloaded"})");
 
   RawRecord b = RawRecordBuilder().start(1).data(3, R"({"error":"boom"})").end(4).build();
-  ParsedRecord pb = parse_record(chat_config().endpoint_type, b);
+  ParsedRecord pb = parse_record(streaming_chat_config().endpoint_type, b);
   EXPECT_EQ(pb.error->code, 502);
   EXPECT_EQ(pb.error->message, "Error occurred in SSE response: boom");
 }
@@ -289,14 +289,14 @@ TEST(ParseRecord, JsonErrorCodeOutsideHttpErrorsBecomes502) {
 TEST(ParseRecord, FalsyJsonErrorIsIgnored) {
   RawRecord r = RawRecordBuilder().start(1)
                     .data(2, R"({"error":null,"choices":[{"delta":{"content":"ok"}}]})").end(4).build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   EXPECT_FALSE(p.error);
   EXPECT_EQ(p.responses.size(), 1u);
 }
 
 TEST(ParseRecord, BadTimestampsMakeAnInvalidRecord) {
   RawRecord r = RawRecordBuilder().start(0).chat_delta(5, "x").end(6).build();
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->type, "InvalidInferenceResultError");
   EXPECT_NE(p.error->message.find("Start perf ns"), std::string::npos);
@@ -305,7 +305,7 @@ TEST(ParseRecord, BadTimestampsMakeAnInvalidRecord) {
 TEST(ParseRecord, ChunkRangesPastTheBodyAreClamped) {
   RawRecord r = RawRecordBuilder().start(1).chat_delta(2, "x").end(4).build();
   r.chunks.push_back(ResponseChunk{uint32_t(r.body.size() + 10), 50, 3});
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   EXPECT_FALSE(p.error);
   EXPECT_EQ(p.responses.size(), 1u);
 }
@@ -314,7 +314,7 @@ TEST(ParseRecord, CancelledRecordIsAnError) {
   RawRecord r = RawRecordBuilder().start(1'000'000'000).chat_delta(1'100'000'000, "x")
                     .end(3'500'000'000).build();
   r.was_cancelled = true;
-  ParsedRecord p = parse_record(chat_config().endpoint_type, r);
+  ParsedRecord p = parse_record(streaming_chat_config().endpoint_type, r);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->code, 499);
   // No measured time in the message: the error summary groups records by message.
@@ -349,7 +349,7 @@ TEST(ParseRecord, HugeNonStreamingRepliesReadLikeSmallOnes) {
       for (size_t i = 0; i < repeats; ++i) body += escaped, expect += plain;
       body += c.after;
       expect += c.expect_tail;
-      ProfileConfig config = chat_config();
+      ProfileConfig config = streaming_chat_config();
       config.endpoint_type = c.type;
       config.streaming = false;
       const RawRecord r = RawRecordBuilder().start(100).body(200, body).end(210).build();

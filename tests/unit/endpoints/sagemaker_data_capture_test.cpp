@@ -28,7 +28,7 @@ std::string capture(const std::string& input, const std::string& time, const std
          R"("},"eventVersion":"0"})";
 }
 
-ProfileConfig config_for(const std::string& path) {
+ProfileConfig capture_config(const std::string& path) {
   ProfileConfig c;
   c.model_names = {"served"};
   c.input_file = path;
@@ -36,10 +36,10 @@ ProfileConfig config_for(const std::string& path) {
   return c;
 }
 
-std::string load_error(const std::string& text) {
+std::string capture_error(const std::string& text) {
   TextFile f(text);
   try {
-    load_input_file(config_for(f.path), WordTokenizer("w"));
+    load_input_file(capture_config(f.path), WordTokenizer("w"));
   } catch (const ConfigError& e) {
     return e.what();
   }
@@ -53,7 +53,7 @@ TEST(SageMakerDataCapture, JsonAndBase64RecordsAreSortedByTimeAndReplayLiterally
       "dGlvbiIsICJmdW5jdGlvbiI6IHsibmFtZSI6ICJmIn19XSwgIm1heF9jb21wbGV0aW9uX3Rva2VucyI6IDV9";
   TextFile f(capture(json_body, "2026-03-02T10:15:04Z") + "\n\n" + capture(b64_body, "2026-03-02T10:15:01Z", "BASE64") +
              "\n");
-  ProfileConfig c = config_for(f.path);
+  ProfileConfig c = capture_config(f.path);
   c.streaming = true;
   FileDataset d = load_input_file(c, WordTokenizer("w"));
   ASSERT_EQ(d.dataset.entries.size(), 2u);
@@ -89,7 +89,7 @@ TEST(SageMakerDataCapture, DirectoriesAreSearchedRecursively) {
   std::ofstream(dir / "2026/03/02/10/a.jsonl") << capture(body, "2026-03-02T10:59:59Z") << "\n"
                                                << capture(body, "2026-03-02T10:00:00Z") << "\n";
   std::ofstream(dir / "2026/notes.txt") << "not a capture\n";
-  FileDataset d = load_input_file(config_for(dir.string()), WordTokenizer("w"));
+  FileDataset d = load_input_file(capture_config(dir.string()), WordTokenizer("w"));
   std::filesystem::remove_all(dir);
   ASSERT_EQ(d.dataset.entries.size(), 3u);
   EXPECT_DOUBLE_EQ(*d.timestamps_ms[1] - *d.timestamps_ms[0], 3599000.0);
@@ -98,22 +98,22 @@ TEST(SageMakerDataCapture, DirectoriesAreSearchedRecursively) {
 
 TEST(SageMakerDataCapture, BadRecordsNameTheFileAndLine) {
   const std::string ok = capture(R"({\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]})", "2026-03-02T10:00:00Z");
-  EXPECT_THAT(load_error(ok + "\n{not json\n"), HasSubstr(", line 2"));
-  EXPECT_THAT(load_error(ok + "\n" + capture(R"({\"prompt\":\"x\"})", "2026-03-02T10:00:00Z") + "\n"),
+  EXPECT_THAT(capture_error(ok + "\n{not json\n"), HasSubstr(", line 2"));
+  EXPECT_THAT(capture_error(ok + "\n" + capture(R"({\"prompt\":\"x\"})", "2026-03-02T10:00:00Z") + "\n"),
               HasSubstr(", line 2: captureData.endpointInput.data is not an OpenAI chat body"));
-  EXPECT_THAT(load_error(capture(R"({\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]})", "yesterday") + "\n"),
+  EXPECT_THAT(capture_error(capture(R"({\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]})", "yesterday") + "\n"),
               HasSubstr(", line 1: eventMetadata.inferenceTime 'yesterday' is not an ISO-8601 time"));
-  EXPECT_THAT(load_error(capture(R"({\"messages\":[]})", "2026-13-02T10:00:00Z") + "\n"),
+  EXPECT_THAT(capture_error(capture(R"({\"messages\":[]})", "2026-13-02T10:00:00Z") + "\n"),
               HasSubstr("line 1: captureData.endpointInput.data is not an OpenAI chat body"));
-  EXPECT_THAT(load_error(capture("@@@@", "2026-03-02T10:00:00Z", "BASE64") + "\n"),
+  EXPECT_THAT(capture_error(capture("@@@@", "2026-03-02T10:00:00Z", "BASE64") + "\n"),
               HasSubstr("line 1: captureData.endpointInput.data is not valid base64"));
-  EXPECT_THAT(load_error(capture(R"({\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]})", "2026-02-30T10:00:00Z") + "\n"),
+  EXPECT_THAT(capture_error(capture(R"({\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]})", "2026-02-30T10:00:00Z") + "\n"),
               HasSubstr("is not an ISO-8601 time"));
 }
 
 TEST(SageMakerDataCapture, IgnoreTraceDelaysDropsTheTimestamps) {
   TextFile f(capture(R"({\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]})", "2026-03-02T10:00:00+01:00") + "\n");
-  ProfileConfig c = config_for(f.path);
+  ProfileConfig c = capture_config(f.path);
   FileDataset d = load_input_file(c, WordTokenizer("w"));
   EXPECT_DOUBLE_EQ(*d.timestamps_ms[0], 1772442000000.0);
   c.ignore_trace_delays = true;

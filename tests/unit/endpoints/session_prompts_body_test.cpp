@@ -15,7 +15,7 @@ const Tokenizer& builtin() {
   return *t;
 }
 
-ProfileConfig config(int64_t entries, int64_t isl = 128, double isl_stddev = 10) {
+ProfileConfig prompts_config(int64_t entries, int64_t isl = 128, double isl_stddev = 10) {
   ProfileConfig c;
   c.model_names = {"m"};
   c.random_seed = 11;
@@ -26,7 +26,7 @@ ProfileConfig config(int64_t entries, int64_t isl = 128, double isl_stddev = 10)
 }
 
 TEST(SessionPrompts, ChatBodyOrder) {
-  ProfileConfig c = config(1, 5, 0);
+  ProfileConfig c = prompts_config(1, 5, 0);
   c.shared_system_prompt_length = 4;
   c.user_context_prompt_length = 3;
   Dataset d = build_synthetic_dataset(c, builtin());
@@ -40,7 +40,7 @@ TEST(SessionPrompts, ChatBodyOrder) {
 }
 
 TEST(Determinism, SameSeedSameBodiesWhateverTheWorkerCount) {
-  ProfileConfig c = config(50);
+  ProfileConfig c = prompts_config(50);
   c.prefix_pool_size = 3;
   c.prefix_length = 16;
   c.sequence_distribution = {{64, 5, 8, 2, 1}, {256, 0, 32, 0, 2}};
@@ -60,7 +60,7 @@ TEST(Determinism, SameSeedSameBodiesWhateverTheWorkerCount) {
       EXPECT_EQ(requests[i].conversation_id, reference[i].conversation_id);
     }
   }
-  ProfileConfig session = config(10);
+  ProfileConfig session = prompts_config(10);
   session.shared_system_prompt_length = 10;
   session.user_context_prompt_length = 10;
   ProfileConfig session_many = session;
@@ -71,7 +71,7 @@ TEST(Determinism, SameSeedSameBodiesWhateverTheWorkerCount) {
 }
 
 TEST(SessionPrompts, CompletionsRefusesSessionPrompts) {
-  ProfileConfig c = config(1, 5, 0);
+  ProfileConfig c = prompts_config(1, 5, 0);
   c.endpoint_type = EndpointType::completions;
   DatasetEntry e;
   e.prompt = "p";

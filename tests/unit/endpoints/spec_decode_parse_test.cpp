@@ -11,7 +11,7 @@ namespace {
 
 using testing::RawRecordBuilder;
 
-ProfileConfig config(EndpointType type, bool streaming) { return testing::endpoint_config(type, streaming); }
+using testing::endpoint_config;
 
 constexpr const char* kSpec =
     R"("metrics":{"speculative_decoding":{"mean_acceptance_length":2.5,"draft_acceptance_rate":0.375,)"
@@ -31,21 +31,21 @@ TEST(SpecDecodeParse, ChatBody) {
       std::string(R"({"object":"chat.completion","choices":[{"index":0,"message":{"content":"hi"}}],)"
                   R"("usage":{"prompt_tokens":3,"completion_tokens":11},)") + kSpec + "}")
                     .end(60).build();
-  expect_counts(parse_record(config(EndpointType::chat, false).endpoint_type, r), 4, 6, 16);
+  expect_counts(parse_record(endpoint_config(EndpointType::chat, false).endpoint_type, r), 4, 6, 16);
 }
 
 TEST(SpecDecodeParse, CompletionsBody) {
   RawRecord r = RawRecordBuilder().start(1).body(50,
       std::string(R"({"object":"text_completion","choices":[{"index":0,"text":"hi"}],)") + kSpec + "}")
                     .end(60).build();
-  expect_counts(parse_record(config(EndpointType::completions, false).endpoint_type, r), 4, 6, 16);
+  expect_counts(parse_record(endpoint_config(EndpointType::completions, false).endpoint_type, r), 4, 6, 16);
 }
 
 TEST(SpecDecodeParse, StreamFinalUsageChunk) {
   RawRecord r = RawRecordBuilder().start(1).chat_delta(10, "a").chat_delta(20, " b")
                     .data(30, std::string(R"({"choices":[],"usage":{"completion_tokens":2},)") + kSpec + "}")
                     .done(40).end(50).build();
-  ParsedRecord p = parse_record(config(EndpointType::chat, true).endpoint_type, r);
+  ParsedRecord p = parse_record(endpoint_config(EndpointType::chat, true).endpoint_type, r);
   expect_counts(p, 4, 6, 16);
   EXPECT_EQ(p.responses.size(), 2u);  // the usage chunk is still not content
   ASSERT_TRUE(p.usage);
@@ -55,7 +55,7 @@ TEST(SpecDecodeParse, StreamFinalUsageChunk) {
 TEST(SpecDecodeParse, CompletionsStreamFinalUsageChunk) {
   RawRecord r = RawRecordBuilder().start(1).data(10, R"({"choices":[{"index":0,"text":"a"}]})")
                     .data(30, std::string(R"({"choices":[],)") + kSpec + "}").done(40).end(50).build();
-  expect_counts(parse_record(config(EndpointType::completions, true).endpoint_type, r), 4, 6, 16);
+  expect_counts(parse_record(endpoint_config(EndpointType::completions, true).endpoint_type, r), 4, 6, 16);
 }
 
 TEST(SpecDecodeParse, LastObjectWinsWhole) {
@@ -64,7 +64,7 @@ TEST(SpecDecodeParse, LastObjectWinsWhole) {
                               R"("num_accepted_draft_tokens":1,"num_draft_tokens":2}}})")
                     .data(30, R"({"choices":[],"metrics":{"speculative_decoding":{"num_spec_steps":7}}})")
                     .end(50).build();
-  ParsedRecord p = parse_record(config(EndpointType::chat, true).endpoint_type, r);
+  ParsedRecord p = parse_record(endpoint_config(EndpointType::chat, true).endpoint_type, r);
   ASSERT_TRUE(p.spec_decode);
   EXPECT_EQ(p.spec_decode->num_spec_steps, 7);
   EXPECT_FALSE(p.spec_decode->num_accepted_draft_tokens);  // not merged field by field
@@ -75,7 +75,7 @@ TEST(SpecDecodeParse, AbsentEmptyOrMalformedIsNotStats) {
   auto parse_body = [](const std::string& extra) {
     RawRecord r = RawRecordBuilder().start(1).body(50,
         R"({"choices":[{"index":0,"message":{"content":"hi"}}])" + extra + "}").end(60).build();
-    return parse_record(config(EndpointType::chat, false).endpoint_type, r);
+    return parse_record(endpoint_config(EndpointType::chat, false).endpoint_type, r);
   };
   EXPECT_FALSE(parse_body("").spec_decode);
   EXPECT_FALSE(parse_body(R"(,"metrics":{})").spec_decode);

@@ -11,14 +11,12 @@
 namespace aiperf {
 namespace {
 
-ProfileConfig config(EndpointType type, bool streaming) { return testing::endpoint_config(type, streaming); }
+using testing::endpoint_config;
 
-DatasetEntry entry(std::optional<int64_t> max_tokens = std::nullopt) {
-  return testing::text_entry("Shall I compare", max_tokens);
-}
+using testing::sonnet_entry;
 
-DatasetEntry conversation() {
-  DatasetEntry e = entry(8);
+DatasetEntry vendor_conversation() {
+  DatasetEntry e = sonnet_entry(8);
   e.system_message = "Be brief.";
   DatasetTurn next;
   next.prompt = "thee to a";
@@ -28,42 +26,42 @@ DatasetEntry conversation() {
 }
 
 TEST(ResponsesBody, NonStreaming) {
-  EXPECT_EQ(build_request_body(config(EndpointType::responses, false), entry(64)),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::responses, false), sonnet_entry(64)),
             R"({"input":[{"type":"message","role":"user","content":"Shall I compare"}],"model":"m",)"
             R"("stream":false,"max_output_tokens":64})");
 }
 
 TEST(ResponsesBody, StreamingSendsNoStreamOptionsUnlessServerTokenCount) {
-  ProfileConfig c = config(EndpointType::responses, true);
-  EXPECT_EQ(build_request_body(c, entry()),
+  ProfileConfig c = endpoint_config(EndpointType::responses, true);
+  EXPECT_EQ(build_request_body(c, sonnet_entry()),
             R"({"input":[{"type":"message","role":"user","content":"Shall I compare"}],"model":"m","stream":true})");
   c.use_server_token_count = true;
-  EXPECT_EQ(build_request_body(c, entry()),
+  EXPECT_EQ(build_request_body(c, sonnet_entry()),
             R"({"input":[{"type":"message","role":"user","content":"Shall I compare"}],"model":"m","stream":true,)"
             R"("stream_options":{"include_usage":true}})");
 }
 
 TEST(ResponsesBody, SystemPromptIsInstructionsAndUserContextAnItem) {
-  DatasetEntry e = entry(16);
+  DatasetEntry e = sonnet_entry(16);
   e.system_message = "Be brief.";
   e.user_context_message = "ctx";
-  EXPECT_EQ(build_request_body(config(EndpointType::responses, true), e),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::responses, true), e),
             R"({"input":[{"type":"message","role":"user","content":"ctx"},)"
             R"({"type":"message","role":"user","content":"Shall I compare"}],"model":"m","stream":true,)"
             R"("instructions":"Be brief.","max_output_tokens":16})");
 }
 
 TEST(ResponsesBody, SeveralTextsAreInputTextParts) {
-  DatasetEntry e = entry();
+  DatasetEntry e = sonnet_entry();
   e.more_texts = {"second"};
-  EXPECT_EQ(build_request_body(config(EndpointType::responses, false), e),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::responses, false), e),
             R"({"input":[{"type":"message","role":"user","content":[{"type":"input_text","text":"Shall I compare"},)"
             R"({"type":"input_text","text":"second"}]}],"model":"m","stream":false})");
 }
 
 TEST(ResponsesBody, LaterTurnCarriesHistoryAsInputItems) {
   const std::vector<std::string> replies = {"a summer's day"};
-  EXPECT_EQ(build_turn_body(config(EndpointType::responses, true), conversation(), 1, replies),
+  EXPECT_EQ(build_turn_body(endpoint_config(EndpointType::responses, true), vendor_conversation(), 1, replies),
             R"({"input":[{"type":"message","role":"user","content":"Shall I compare"},)"
             R"({"type":"message","role":"assistant","content":"a summer's day"},)"
             R"({"type":"message","role":"user","content":"thee to a"}],"model":"m","stream":true,)"
@@ -71,31 +69,31 @@ TEST(ResponsesBody, LaterTurnCarriesHistoryAsInputItems) {
 }
 
 TEST(ResponsesBody, ExtraInputsWin) {
-  ProfileConfig c = config(EndpointType::responses, false);
+  ProfileConfig c = endpoint_config(EndpointType::responses, false);
   c.extra_inputs = {{"max_output_tokens", 3}, {"store", false}};
-  EXPECT_EQ(build_request_body(c, entry(64)),
+  EXPECT_EQ(build_request_body(c, sonnet_entry(64)),
             R"({"input":[{"type":"message","role":"user","content":"Shall I compare"}],"model":"m",)"
             R"("stream":false,"max_output_tokens":3,"store":false})");
 }
 
 TEST(AnthropicBody, NonStreamingOmitsStreamAndDefaultsMaxTokens) {
-  EXPECT_EQ(build_request_body(config(EndpointType::messages, false), entry()),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::messages, false), sonnet_entry()),
             R"({"messages":[{"role":"user","content":"Shall I compare"}],"model":"m","max_tokens":1024})");
 }
 
 TEST(AnthropicBody, StreamingWithSystemAndOsl) {
-  DatasetEntry e = entry(64);
+  DatasetEntry e = sonnet_entry(64);
   e.system_message = "Be brief.";
-  EXPECT_EQ(build_request_body(config(EndpointType::messages, true), e),
+  EXPECT_EQ(build_request_body(endpoint_config(EndpointType::messages, true), e),
             R"({"messages":[{"role":"user","content":"Shall I compare"}],"model":"m","max_tokens":64,)"
             R"("stream":true,"system":"Be brief."})");
 }
 
 TEST(AnthropicBody, LaterTurnCarriesHistory) {
   const std::vector<std::string> replies = {"a summer's day"};
-  ProfileConfig c = config(EndpointType::messages, true);
+  ProfileConfig c = endpoint_config(EndpointType::messages, true);
   c.use_legacy_max_tokens = true;  // either spelling of the chat field becomes max_tokens
-  EXPECT_EQ(build_turn_body(c, conversation(), 1, replies),
+  EXPECT_EQ(build_turn_body(c, vendor_conversation(), 1, replies),
             R"({"messages":[{"role":"user","content":"Shall I compare"},)"
             R"({"role":"assistant","content":"a summer's day"},{"role":"user","content":"thee to a"}],)"
             R"("model":"m","max_tokens":4,"stream":true,"system":"Be brief."})");
@@ -103,7 +101,7 @@ TEST(AnthropicBody, LaterTurnCarriesHistory) {
 
 TEST(AnthropicBody, FailedReplyAddsNothing) {
   const std::vector<std::string> replies = {""};
-  EXPECT_EQ(build_turn_body(config(EndpointType::messages, false), conversation(), 1, replies),
+  EXPECT_EQ(build_turn_body(endpoint_config(EndpointType::messages, false), vendor_conversation(), 1, replies),
             R"({"messages":[{"role":"user","content":"Shall I compare"},{"role":"user","content":"thee to a"}],)"
             R"("model":"m","max_tokens":4,"system":"Be brief."})");
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "endpoints/response_parser.h"
+#include "parsed_record_helpers.h"
 #include "raw_record_builder.h"
 
 namespace aiperf {
@@ -25,11 +26,7 @@ std::string event(std::string_view name, std::string_view json) {
   return "event: " + std::string(name) + "\ndata: " + std::string(json) + "\n\n";
 }
 
-std::string text_of(const ParsedRecord& p) {
-  std::string s;
-  for (const ParsedResponse& r : p.responses) s += r.text;
-  return s;
-}
+using testing::text_of;
 
 std::string reasoning_of(const ParsedRecord& p) {
   std::string s;

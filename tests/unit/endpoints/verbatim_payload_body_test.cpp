@@ -13,7 +13,7 @@ namespace {
 using ::testing::HasSubstr;
 using TextFile = test_support::TempTextFile;
 
-ProfileConfig config_for(const std::string& path, CustomDatasetType type) {
+ProfileConfig verbatim_config(const std::string& path, CustomDatasetType type) {
   ProfileConfig c;
   c.model_names = {"m"};
   c.input_file = path;
@@ -21,10 +21,10 @@ ProfileConfig config_for(const std::string& path, CustomDatasetType type) {
   return c;
 }
 
-std::string load_error(const std::string& text, CustomDatasetType type) {
+std::string verbatim_error(const std::string& text, CustomDatasetType type) {
   TextFile f(text);
   try {
-    load_input_file(config_for(f.path, type), WordTokenizer("w"));
+    load_input_file(verbatim_config(f.path, type), WordTokenizer("w"));
   } catch (const ConfigError& e) {
     return e.what();
   }
@@ -35,7 +35,7 @@ TEST(RawPayloadLoader, EachLineIsASingleTurnBodySentUnchanged) {
   const std::string a = R"({"messages": [{"role":"user","content":"hi"}],  "z": 1, "a": 2.50})";
   const std::string b = R"({"model":"x","messages":[]})";
   TextFile f("\n  " + a + "  \r\n\n" + b + "\n");
-  ProfileConfig c = config_for(f.path, CustomDatasetType::raw_payload);
+  ProfileConfig c = verbatim_config(f.path, CustomDatasetType::raw_payload);
   FileDataset d = load_input_file(c, WordTokenizer("w"));
   ASSERT_EQ(d.dataset.entries.size(), 2u);
   EXPECT_EQ(d.lines, (std::vector<size_t>{2, 4}));
@@ -46,9 +46,9 @@ TEST(RawPayloadLoader, EachLineIsASingleTurnBodySentUnchanged) {
 }
 
 TEST(RawPayloadLoader, RowsWithoutAMessagesListAreRefusedWithTheirLine) {
-  EXPECT_THAT(load_error("{\"messages\": []}\n{\"prompt\": \"x\"}\n", CustomDatasetType::raw_payload),
+  EXPECT_THAT(verbatim_error("{\"messages\": []}\n{\"prompt\": \"x\"}\n", CustomDatasetType::raw_payload),
               HasSubstr(", line 2: a raw_payload row needs a 'messages' list"));
-  EXPECT_THAT(load_error("[1]\n", CustomDatasetType::raw_payload), HasSubstr(", line 1: not a JSON object"));
+  EXPECT_THAT(verbatim_error("[1]\n", CustomDatasetType::raw_payload), HasSubstr(", line 1: not a JSON object"));
 }
 
 TEST(InputsJsonLoader, SessionsKeepTheirIdsAndTurnBodies) {
@@ -56,7 +56,7 @@ TEST(InputsJsonLoader, SessionsKeepTheirIdsAndTurnBodies) {
     {"session_id": "s-1", "payloads": [{"z": 1, "messages": [{"role": "user", "content": "Hi"}]},
                                        {"messages": [], "max_completion_tokens": 16}]},
     {"session_id": "s-2", "payloads": [{"messages": [], "x": "caf\u00e9"}]}]})");
-  ProfileConfig c = config_for(f.path, CustomDatasetType::inputs_json);
+  ProfileConfig c = verbatim_config(f.path, CustomDatasetType::inputs_json);
   FileDataset d = load_input_file(c, WordTokenizer("w"));
   ASSERT_EQ(d.dataset.entries.size(), 2u);
   const DatasetEntry& s1 = d.dataset.entries[0];
@@ -73,14 +73,14 @@ TEST(InputsJsonLoader, SessionsKeepTheirIdsAndTurnBodies) {
 }
 
 TEST(InputsJsonLoader, MalformedDocumentsNameTheProblem) {
-  EXPECT_THAT(load_error("{\"data\": 3}", CustomDatasetType::inputs_json), HasSubstr("object with a 'data' list"));
-  EXPECT_THAT(load_error(R"({"data": [{"session_id": 1, "payloads": [{}]}]})", CustomDatasetType::inputs_json),
+  EXPECT_THAT(verbatim_error("{\"data\": 3}", CustomDatasetType::inputs_json), HasSubstr("object with a 'data' list"));
+  EXPECT_THAT(verbatim_error(R"({"data": [{"session_id": 1, "payloads": [{}]}]})", CustomDatasetType::inputs_json),
               HasSubstr("data[0]: 'session_id' must be a string"));
-  EXPECT_THAT(load_error(R"({"data": [{"session_id": "a", "payloads": []}]})", CustomDatasetType::inputs_json),
+  EXPECT_THAT(verbatim_error(R"({"data": [{"session_id": "a", "payloads": []}]})", CustomDatasetType::inputs_json),
               HasSubstr("data[0]: 'payloads' must be a non-empty list"));
-  EXPECT_THAT(load_error(R"({"data": [{"session_id": "a", "payloads": [[]]}]})", CustomDatasetType::inputs_json),
+  EXPECT_THAT(verbatim_error(R"({"data": [{"session_id": "a", "payloads": [[]]}]})", CustomDatasetType::inputs_json),
               HasSubstr("data[0].payloads[0] is not a JSON object"));
-  EXPECT_THAT(load_error("{\"data\": [", CustomDatasetType::inputs_json), HasSubstr("invalid JSON"));
+  EXPECT_THAT(verbatim_error("{\"data\": [", CustomDatasetType::inputs_json), HasSubstr("invalid JSON"));
 }
 
 }  // namespace

@@ -9,18 +9,14 @@
 #include "export/artifact_layout.h"
 #include "run_summary_fixture.h"
 #include "temp_dir.h"
+#include "../support/file_bytes.h"
 
 namespace aiperf {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test_support::read_file;
 
 TEST(ExportRun, WritesSummaryFilesAtomicallyAndPrintsTheReport) {
   testing::TempDir tmp;
@@ -40,11 +36,11 @@ TEST(ExportRun, WritesSummaryFilesAtomicallyAndPrintsTheReport) {
     EXPECT_NE(entry.path().extension(), ".partial") << entry.path();
   EXPECT_FALSE(fs::exists(dir / kRunClaimFile));
 
-  auto doc = nlohmann::ordered_json::parse(read(dir / "profile_export_aiperf.json"));
+  auto doc = nlohmann::ordered_json::parse(read_file(dir / "profile_export_aiperf.json"));
   EXPECT_EQ(doc["schema_version"], "1.5");
-  EXPECT_EQ(read(dir / "profile_export_aiperf.csv").substr(0, 8), "Metric,a");
+  EXPECT_EQ(read_file(dir / "profile_export_aiperf.csv").substr(0, 8), "Metric,a");
 
-  std::string console = read(dir / "profile_export_console.txt");
+  std::string console = read_file(dir / "profile_export_console.txt");
   EXPECT_EQ(console.find('\x1b'), std::string::npos);
   EXPECT_NE(console.find("NVIDIA AIPerf | LLM Metrics"), std::string::npos);
   EXPECT_NE(console.find("JSON Export: "), std::string::npos);

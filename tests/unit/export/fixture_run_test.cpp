@@ -17,6 +17,7 @@
 #include "export/json_summary.h"
 #include "export/timeslice_export.h"
 #include "metrics/record_processor.h"
+#include "../support/file_bytes.h"
 
 namespace aiperf {
 namespace {
@@ -26,13 +27,7 @@ using ojson = nlohmann::ordered_json;
 
 const fs::path kFixtureDir = fs::path(AIPERF_TEST_FIXTURES_DIR) / "export_run";
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + p.string());
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test_support::read_file;
 
 RawRecord record_from(const ojson& j) {
   testing::RawRecordBuilder b;
@@ -89,7 +84,7 @@ class FixtureRun : public ::testing::Test {
   void SetUp() override {
     setenv("TZ", "UTC", 1);  // start_time/end_time are local times
     tzset();
-    fixture = ojson::parse(read(kFixtureDir / "records.json"));
+    fixture = ojson::parse(read_file(kFixtureDir / "records.json"));
     config.model_names = {"m"};
     config.endpoint_type = EndpointType::chat;
     config.streaming = true;
@@ -117,7 +112,7 @@ class FixtureRun : public ::testing::Test {
       for (const auto& [name, text] : actual) std::ofstream(kFixtureDir / "expected" / name, std::ios::binary) << text;
   }
 
-  std::string expected(const std::string& name) const { return read(kFixtureDir / "expected" / name); }
+  std::string expected(const std::string& name) const { return read_file(kFixtureDir / "expected" / name); }
 
   ojson fixture;
   ProfileConfig config;

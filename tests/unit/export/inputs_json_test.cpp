@@ -6,16 +6,12 @@
 #include "endpoints/request_builder.h"
 #include "export/exporter.h"
 #include "temp_dir.h"
+#include "../support/file_bytes.h"
 
 namespace aiperf {
 namespace {
 
-std::string read(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test_support::read_file;
 
 TEST(InputsJson, GroupsPayloadsBySessionKeepingBodyKeyOrder) {
   testing::TempDir tmp;
@@ -25,7 +21,7 @@ TEST(InputsJson, GroupsPayloadsBySessionKeepingBodyKeyOrder) {
       {"s1", R"({"model":"m","n":1})"},
   };
   write_inputs_json(tmp.path / "inputs.json", requests);
-  EXPECT_EQ(read(tmp.path / "inputs.json"),
+  EXPECT_EQ(read_file(tmp.path / "inputs.json"),
             R"({
   "data": [
     {
@@ -64,7 +60,7 @@ TEST(InputsJson, GroupsPayloadsBySessionKeepingBodyKeyOrder) {
 TEST(InputsJson, EmptyListStillHasData) {
   testing::TempDir tmp;
   write_inputs_json(tmp.path / "inputs.json", {});
-  EXPECT_EQ(read(tmp.path / "inputs.json"), "{\n  \"data\": []\n}");
+  EXPECT_EQ(read_file(tmp.path / "inputs.json"), "{\n  \"data\": []\n}");
 }
 
 TEST(InputsJson, BadBodyNamesTheConversation) {
@@ -87,7 +83,7 @@ TEST(InputsJson, LaterTurnsFollowTheirConversationsFirstTurn) {
   testing::TempDir tmp;
   std::vector<PreparedRequest> requests{{"s1", R"({"n":1})", {R"({"n":2})", R"({"n":3})"}}, {"s2", R"({"n":9})", {}}};
   write_inputs_json(tmp.path / "inputs.json", requests);
-  const std::string text = read(tmp.path / "inputs.json");
+  const std::string text = read_file(tmp.path / "inputs.json");
   const size_t one = text.find("\"n\": 1"), two = text.find("\"n\": 2"), three = text.find("\"n\": 3"),
                nine = text.find("\"n\": 9");
   ASSERT_NE(three, std::string::npos) << text;
@@ -109,7 +105,7 @@ TEST(InputsJson, MultipartBodiesAreWrittenAsForms) {
       "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"audio.wav\"\r\nContent-Type: audio/wav\r\n\r\n"
       "RIFF\r\n--B\r\nContent-Disposition: form-data; name=\"model\"\r\n\r\nw\r\n--B--\r\n";
   write_inputs_json(tmp.path / "inputs.json", {{"s1", form}}, "B");
-  EXPECT_EQ(read(tmp.path / "inputs.json"), R"({
+  EXPECT_EQ(read_file(tmp.path / "inputs.json"), R"({
   "data": [
     {
       "session_id": "s1",

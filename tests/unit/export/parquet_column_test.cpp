@@ -8,15 +8,12 @@
 
 #include <string>
 #include <vector>
+#include "../support/file_bytes.h"
 
 namespace aiperf {
 namespace {
 
-std::vector<int> bytes(std::string_view s) {
-  std::vector<int> out;
-  for (char c : s) out.push_back(uint8_t(c));
-  return out;
-}
+using test_support::byte_values;
 
 ParquetColumnSpec text(bool nullable, bool dictionary) {
   return {"t", ParquetType::byte_array, nullable, true, dictionary};
@@ -33,7 +30,7 @@ TEST(ParquetColumn, PlainTextIsOneDataPage) {
   EXPECT_EQ(pages[0].encoding, ParquetEncoding::plain);
   EXPECT_EQ(pages[0].num_values, 2);
   // Levels (length 2: one bit-packed group, bits 1,0), then "ab" with its 4-byte length.
-  EXPECT_EQ(bytes(pages[0].body), (std::vector<int>{2, 0, 0, 0, 0x03, 0x01, 2, 0, 0, 0, 'a', 'b'}));
+  EXPECT_EQ(byte_values(pages[0].body), (std::vector<int>{2, 0, 0, 0, 0x03, 0x01, 2, 0, 0, 0, 'a', 'b'}));
 }
 
 TEST(ParquetColumn, DictionaryPageThenIndexPage) {
@@ -48,12 +45,12 @@ TEST(ParquetColumn, DictionaryPageThenIndexPage) {
   EXPECT_TRUE(pages[0].dictionary);
   EXPECT_EQ(pages[0].encoding, ParquetEncoding::plain);
   EXPECT_EQ(pages[0].num_values, 2);  // entries
-  EXPECT_EQ(bytes(pages[0].body), (std::vector<int>{1, 0, 0, 0, 'a', 1, 0, 0, 0, 'b'}));
+  EXPECT_EQ(byte_values(pages[0].body), (std::vector<int>{1, 0, 0, 0, 'a', 1, 0, 0, 0, 'b'}));
   EXPECT_FALSE(pages[1].dictionary);
   EXPECT_EQ(pages[1].encoding, ParquetEncoding::rle_dictionary);
   EXPECT_EQ(pages[1].num_values, 4);  // rows, the null included
   // Levels 1,1,0,1 (bit-packed 0b1011); bit width 1; indices 0,1,0 (bit-packed 0b010).
-  EXPECT_EQ(bytes(pages[1].body), (std::vector<int>{2, 0, 0, 0, 0x03, 0x0B, 1, 0x03, 0x02}));
+  EXPECT_EQ(byte_values(pages[1].body), (std::vector<int>{2, 0, 0, 0, 0x03, 0x0B, 1, 0x03, 0x02}));
 }
 
 TEST(ParquetColumn, OneEntryDictionaryUsesOneBitAndRuns) {
@@ -64,7 +61,7 @@ TEST(ParquetColumn, OneEntryDictionaryUsesOneBitAndRuns) {
   ASSERT_EQ(pages.size(), 2u);
   EXPECT_EQ(pages[0].num_values, 1);
   // REQUIRED: no levels; width 1; one RLE run of 20 zeros.
-  EXPECT_EQ(bytes(pages[1].body), (std::vector<int>{1, 40, 0}));
+  EXPECT_EQ(byte_values(pages[1].body), (std::vector<int>{1, 40, 0}));
 }
 
 TEST(ParquetColumn, BitWidthCoversTheLargestIndex) {
@@ -87,17 +84,17 @@ TEST(ParquetColumn, FallsBackToPlainAtTheEntryLimit) {
   EXPECT_EQ(pages[0].num_values, 2);
   EXPECT_EQ(pages[1].encoding, ParquetEncoding::rle_dictionary);
   EXPECT_EQ(pages[1].num_values, 2);
-  EXPECT_EQ(bytes(pages[1].body), (std::vector<int>{1, 0x03, 0x02}));  // indices 0,1
+  EXPECT_EQ(byte_values(pages[1].body), (std::vector<int>{1, 0x03, 0x02}));  // indices 0,1
   // "c" did not fit, so it and every later row (even "a", in the dictionary) are PLAIN.
   EXPECT_EQ(pages[2].encoding, ParquetEncoding::plain);
   EXPECT_EQ(pages[2].num_values, 2);
-  EXPECT_EQ(bytes(pages[2].body), (std::vector<int>{1, 0, 0, 0, 'c', 1, 0, 0, 0, 'a'}));
+  EXPECT_EQ(byte_values(pages[2].body), (std::vector<int>{1, 0, 0, 0, 'c', 1, 0, 0, 0, 'a'}));
 
   // The next row group starts a fresh dictionary.
   c.string("c");
   c.take_pages(pages);
   ASSERT_EQ(pages.size(), 2u);
-  EXPECT_EQ(bytes(pages[0].body), (std::vector<int>{1, 0, 0, 0, 'c'}));
+  EXPECT_EQ(byte_values(pages[0].body), (std::vector<int>{1, 0, 0, 0, 'c'}));
 }
 
 TEST(ParquetColumn, FallsBackToPlainAtTheByteLimit) {
@@ -109,9 +106,9 @@ TEST(ParquetColumn, FallsBackToPlainAtTheByteLimit) {
   c.take_pages(pages);
   ASSERT_EQ(pages.size(), 3u);
   EXPECT_EQ(pages[1].num_values, 2);  // "abc" and the null
-  EXPECT_EQ(bytes(pages[1].body), (std::vector<int>{2, 0, 0, 0, 0x03, 0x01, 1, 0x03, 0x00}));
+  EXPECT_EQ(byte_values(pages[1].body), (std::vector<int>{2, 0, 0, 0, 0x03, 0x01, 1, 0x03, 0x00}));
   EXPECT_EQ(pages[2].num_values, 1);
-  EXPECT_EQ(bytes(pages[2].body), (std::vector<int>{2, 0, 0, 0, 0x03, 0x01, 2, 0, 0, 0, 'd', 'e'}));
+  EXPECT_EQ(byte_values(pages[2].body), (std::vector<int>{2, 0, 0, 0, 0x03, 0x01, 2, 0, 0, 0, 'd', 'e'}));
 }
 
 TEST(ParquetColumn, ValueLargerThanTheLimitFirstMeansNoDictionary) {
@@ -133,7 +130,7 @@ TEST(ParquetColumn, AllNullDictionaryColumnIsPlain) {
   c.take_pages(pages);
   ASSERT_EQ(pages.size(), 1u);
   EXPECT_EQ(pages[0].encoding, ParquetEncoding::plain);
-  EXPECT_EQ(bytes(pages[0].body), (std::vector<int>{2, 0, 0, 0, 0x03, 0x00}));
+  EXPECT_EQ(byte_values(pages[0].body), (std::vector<int>{2, 0, 0, 0, 0x03, 0x00}));
 }
 
 }  // namespace

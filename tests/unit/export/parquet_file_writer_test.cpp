@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "temp_dir.h"
+#include "../support/file_bytes.h"
 
 namespace aiperf {
 namespace {
@@ -20,11 +21,7 @@ std::string read_all(const std::filesystem::path& p) {
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
-std::vector<int> bytes(const std::string& s) {
-  std::vector<int> out;
-  for (char c : s) out.push_back(uint8_t(c));
-  return out;
-}
+using test_support::byte_values;
 
 std::vector<ParquetColumnSpec> columns() {
   return {{"id", ParquetType::int64, false, false},
@@ -87,7 +84,7 @@ TEST(ParquetFileWriter, DictionaryColumnStartsWithDictionaryPage) {
   const std::string file = read_all(path);
   // PageHeader: type DICTIONARY_PAGE (zigzag 2), both sizes 13, then field 7
   // (DictionaryPageHeader, delta 4): num_values 1, encoding PLAIN; two STOPs.
-  EXPECT_EQ(bytes(file.substr(4, 13)),
+  EXPECT_EQ(byte_values(file.substr(4, 13)),
             (std::vector<int>{0x15, 0x04, 0x15, 0x1A, 0x15, 0x1A, 0x4C, 0x15, 0x02, 0x15, 0x00, 0x00, 0x00}));
   EXPECT_EQ(file.substr(17, 13), std::string("\x09\0\0\0profiling", 13));  // the PLAIN entry
   // Then the index page: DATA_PAGE, DataPageHeader with encoding RLE_DICTIONARY (zigzag 16).

@@ -7,15 +7,12 @@
 #include <random>
 #include <string>
 #include <vector>
+#include "../support/file_bytes.h"
 
 namespace aiperf {
 namespace {
 
-std::vector<int> bytes(const std::string& s) {
-  std::vector<int> out;
-  for (char c : s) out.push_back(uint8_t(c));
-  return out;
-}
+using test_support::byte_values;
 
 uint64_t read_varint(const std::string& s, size_t& i) {
   uint64_t v = 0;
@@ -58,7 +55,7 @@ TEST(RleHybrid, LongRunIsOneRleRun) {
   std::vector<uint8_t> v(1000, 1);
   std::string s;
   append_rle_hybrid(s, v.data(), v.size(), 1);
-  EXPECT_EQ(bytes(s), (std::vector<int>{0xD0, 0x0F, 0x01}));  // varint(1000 << 1), value 1
+  EXPECT_EQ(byte_values(s), (std::vector<int>{0xD0, 0x0F, 0x01}));  // varint(1000 << 1), value 1
 }
 
 TEST(RleHybrid, ShortMixedInputIsBitPackedLsbFirst) {
@@ -66,7 +63,7 @@ TEST(RleHybrid, ShortMixedInputIsBitPackedLsbFirst) {
   std::string s;
   append_rle_hybrid(s, v.data(), v.size(), 1);
   // One group of 8 (header (1 << 1) | 1), padded with zeros: bits 1,0,1,1,0,0,0,0.
-  EXPECT_EQ(bytes(s), (std::vector<int>{0x03, 0x0D}));
+  EXPECT_EQ(byte_values(s), (std::vector<int>{0x03, 0x0D}));
 }
 
 TEST(RleHybrid, MixedThenRunSplitsAtGroupBoundary) {
@@ -74,14 +71,14 @@ TEST(RleHybrid, MixedThenRunSplitsAtGroupBoundary) {
   v.insert(v.end(), 20, 1);
   std::string s;
   append_rle_hybrid(s, v.data(), v.size(), 1);
-  EXPECT_EQ(bytes(s), (std::vector<int>{0x03, 0xAA, 0x28, 0x01}));
+  EXPECT_EQ(byte_values(s), (std::vector<int>{0x03, 0xAA, 0x28, 0x01}));
 }
 
 TEST(RleHybrid, LevelsV1HaveLittleEndianLengthPrefix) {
   std::vector<uint8_t> v(10, 1);
   std::string s;
   append_levels_v1(s, v.data(), v.size(), 1);
-  EXPECT_EQ(bytes(s), (std::vector<int>{2, 0, 0, 0, 0x14, 0x01}));
+  EXPECT_EQ(byte_values(s), (std::vector<int>{2, 0, 0, 0, 0x14, 0x01}));
 }
 
 TEST(RleHybrid, RandomInputsRoundTrip) {
@@ -107,7 +104,7 @@ TEST(RleHybrid, WideRunValueTakesWholeBytesLittleEndian) {
   const std::vector<uint32_t> v(9, 0x1234);
   std::string s;
   append_rle_hybrid(s, v.data(), v.size(), 13);
-  EXPECT_EQ(bytes(s), (std::vector<int>{0x12, 0x34, 0x12}));  // varint(9 << 1), then 0x1234 in 2 bytes
+  EXPECT_EQ(byte_values(s), (std::vector<int>{0x12, 0x34, 0x12}));  // varint(9 << 1), then 0x1234 in 2 bytes
 }
 
 TEST(RleHybrid, WideRandomInputsRoundTrip) {

@@ -6,15 +6,12 @@
 
 #include <string>
 #include <vector>
+#include "../support/file_bytes.h"
 
 namespace aiperf {
 namespace {
 
-std::vector<int> bytes(const std::string& s) {
-  std::vector<int> out;
-  for (char c : s) out.push_back(uint8_t(c));
-  return out;
-}
+using test_support::byte_values;
 
 TEST(ThriftCompact, VarintUsesSevenBitGroupsLowFirst) {
   std::string s;
@@ -22,7 +19,7 @@ TEST(ThriftCompact, VarintUsesSevenBitGroupsLowFirst) {
   append_varint(s, 127);
   append_varint(s, 128);
   append_varint(s, 300);
-  EXPECT_EQ(bytes(s), (std::vector<int>{0x00, 0x7F, 0x80, 0x01, 0xAC, 0x02}));
+  EXPECT_EQ(byte_values(s), (std::vector<int>{0x00, 0x7F, 0x80, 0x01, 0xAC, 0x02}));
   s.clear();
   append_varint(s, UINT64_MAX);
   EXPECT_EQ(s.size(), 10u);
@@ -47,7 +44,7 @@ TEST(ThriftCompact, ShortFieldHeaderCarriesIdDelta) {
   w.field_bool(5, false);
   w.field_binary(6, "ab");
   w.finish();
-  EXPECT_EQ(bytes(s), (std::vector<int>{0x15, 0x06, 0x26, 0x01, 0x11, 0x12, 0x18, 0x02, 'a', 'b', 0x00}));
+  EXPECT_EQ(byte_values(s), (std::vector<int>{0x15, 0x06, 0x26, 0x01, 0x11, 0x12, 0x18, 0x02, 'a', 'b', 0x00}));
 }
 
 TEST(ThriftCompact, LongFieldHeaderWhenDeltaOver15) {
@@ -55,7 +52,7 @@ TEST(ThriftCompact, LongFieldHeaderWhenDeltaOver15) {
   ThriftCompactWriter w(s);
   w.field_i32(1, 0);
   w.field_i32(17, 0);  // delta 16: type byte, then zigzag varint id (34)
-  EXPECT_EQ(bytes(s), (std::vector<int>{0x15, 0x00, 0x05, 0x22, 0x00}));
+  EXPECT_EQ(byte_values(s), (std::vector<int>{0x15, 0x00, 0x05, 0x22, 0x00}));
 }
 
 TEST(ThriftCompact, NestedStructRestartsFieldIds) {
@@ -67,7 +64,7 @@ TEST(ThriftCompact, NestedStructRestartsFieldIds) {
   w.end_struct();
   w.field_i32(6, 1);  // delta from 5, the outer struct's last id
   w.finish();
-  EXPECT_EQ(bytes(s), (std::vector<int>{0x25, 0x02, 0x3C, 0x15, 0x02, 0x00, 0x15, 0x02, 0x00}));
+  EXPECT_EQ(byte_values(s), (std::vector<int>{0x25, 0x02, 0x3C, 0x15, 0x02, 0x00, 0x15, 0x02, 0x00}));
 }
 
 TEST(ThriftCompact, ListHeaderShortAndLongForm) {
@@ -76,12 +73,12 @@ TEST(ThriftCompact, ListHeaderShortAndLongForm) {
   w.begin_list(1, ThriftType::i32, 2);
   w.list_i32(0);
   w.list_i32(3);
-  EXPECT_EQ(bytes(s), (std::vector<int>{0x19, 0x25, 0x00, 0x06}));
+  EXPECT_EQ(byte_values(s), (std::vector<int>{0x19, 0x25, 0x00, 0x06}));
 
   s.clear();
   ThriftCompactWriter big(s);
   big.begin_list(1, ThriftType::binary, 20);
-  EXPECT_EQ(bytes(s), (std::vector<int>{0x19, 0xF8, 20}));
+  EXPECT_EQ(byte_values(s), (std::vector<int>{0x19, 0xF8, 20}));
 }
 
 TEST(ThriftCompact, ListOfStructs) {
@@ -93,7 +90,7 @@ TEST(ThriftCompact, ListOfStructs) {
   w.end_struct();
   w.field_i64(3, 7);  // after the list: delta from field 2
   w.finish();
-  EXPECT_EQ(bytes(s), (std::vector<int>{0x29, 0x1C, 0x48, 0x01, 'x', 0x00, 0x16, 0x0E, 0x00}));
+  EXPECT_EQ(byte_values(s), (std::vector<int>{0x29, 0x1C, 0x48, 0x01, 'x', 0x00, 0x16, 0x0E, 0x00}));
 }
 
 }  // namespace

@@ -95,7 +95,7 @@ TEST(ParquetReader, EmptyFileHasNoRows) {
   EXPECT_EQ(f.read_column("id").rows(), 0u);
 }
 
-std::string error_of(const fs::path& path, const char* column = nullptr) {
+std::string open_error(const fs::path& path, const char* column = nullptr) {
   try {
     ParquetFile f(path);
     if (column) f.read_column(column);
@@ -106,15 +106,15 @@ std::string error_of(const fs::path& path, const char* column = nullptr) {
 }
 
 TEST(ParquetReader, MissingFileNamesIt) {
-  EXPECT_NE(error_of("/nonexistent/x.parquet").find("/nonexistent/x.parquet: cannot open"), std::string::npos);
+  EXPECT_NE(open_error("/nonexistent/x.parquet").find("/nonexistent/x.parquet: cannot open"), std::string::npos);
 }
 
 TEST(ParquetReader, BadMagicIsRefused) {
   testing::TempDir dir;
   write_all(dir.path / "bad.parquet", "{\"not\": \"parquet\", \"but\": \"long enough\"}\n");
-  EXPECT_NE(error_of(dir.path / "bad.parquet").find("no PAR1 magic"), std::string::npos);
+  EXPECT_NE(open_error(dir.path / "bad.parquet").find("no PAR1 magic"), std::string::npos);
   write_all(dir.path / "short.parquet", "PAR1");
-  EXPECT_NE(error_of(dir.path / "short.parquet").find("too short"), std::string::npos);
+  EXPECT_NE(open_error(dir.path / "short.parquet").find("too short"), std::string::npos);
 }
 
 // Lines of /proc/self/maps that map `path`.
@@ -132,7 +132,7 @@ TEST(ParquetReader, RefusedFileIsNotLeftMapped) {
   testing::TempDir dir;
   const fs::path bad = dir.path / "bad.parquet";
   write_all(bad, "PAR1 not a footer at all, but long enough PAR1");
-  for (int i = 0; i < 5; ++i) EXPECT_FALSE(error_of(bad).empty());
+  for (int i = 0; i < 5; ++i) EXPECT_FALSE(open_error(bad).empty());
   EXPECT_EQ(mappings_of(bad), 0);
   write_sample(dir.path / "ok.parquet", ParquetCodec::uncompressed);
   {
@@ -149,23 +149,23 @@ TEST(ParquetReader, TruncatedFileIsRefused) {
   // Cut inside the footer, magic restored: the footer length now points before the file.
   const std::string cut = whole.substr(0, whole.size() - 60);
   write_all(dir.path / "cut.parquet", cut + whole.substr(whole.size() - 8));
-  const std::string e = error_of(dir.path / "cut.parquet", "id");
+  const std::string e = open_error(dir.path / "cut.parquet", "id");
   EXPECT_FALSE(e.empty());
   EXPECT_NE(e.find("cut.parquet"), std::string::npos) << e;
   // Cut off the end: no trailing magic.
   write_all(dir.path / "tail.parquet", whole.substr(0, whole.size() / 2));
-  EXPECT_NE(error_of(dir.path / "tail.parquet").find("no PAR1 magic"), std::string::npos);
+  EXPECT_NE(open_error(dir.path / "tail.parquet").find("no PAR1 magic"), std::string::npos);
   // Footer intact but the pages garbled: the page header or data must be refused, not read.
   std::string garbled = whole;
   for (size_t i = 4; i < 40; ++i) garbled[i] = char(0xFF);
   write_all(dir.path / "garbled.parquet", garbled);
-  EXPECT_NE(error_of(dir.path / "garbled.parquet", "id").find("column 'id', row group 0"), std::string::npos);
+  EXPECT_NE(open_error(dir.path / "garbled.parquet", "id").find("column 'id', row group 0"), std::string::npos);
 }
 
 TEST(ParquetReader, UnknownColumnIsNamed) {
   testing::TempDir dir;
   write_sample(dir.path / "a.parquet", ParquetCodec::uncompressed);
-  EXPECT_NE(error_of(dir.path / "a.parquet", "prompt").find("column 'prompt': no such column"), std::string::npos);
+  EXPECT_NE(open_error(dir.path / "a.parquet", "prompt").find("column 'prompt': no such column"), std::string::npos);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ namespace {
 
 const std::string kFile = std::string(AIPERF_TEST_FIXTURES_DIR) + "/parquet/struct_columns.parquet";
 
-std::string error_of(const std::string& column) {
+std::string column_error(const std::string& column) {
   try {
     ParquetFile(kFile).read_column(column);
   } catch (const ParquetError& e) {
@@ -109,18 +109,18 @@ TEST(ParquetStruct, NestedStructFieldTracksItsInnermostStruct) {
 }
 
 TEST(ParquetStruct, UnsupportedShapesAreRefusedClearly) {
-  EXPECT_NE(error_of("audio").find("struct_columns.parquet: column 'audio': a struct (fields bytes, path); read one "
+  EXPECT_NE(column_error("audio").find("struct_columns.parquet: column 'audio': a struct (fields bytes, path); read one "
                                    "field, as 'audio.bytes'"),
             std::string::npos)
-      << error_of("audio");
-  EXPECT_NE(error_of("images").find("column 'images': a struct (fields bytes, path); read one field, as "
+      << column_error("audio");
+  EXPECT_NE(column_error("images").find("column 'images': a struct (fields bytes, path); read one field, as "
                                     "'images.bytes'"),
             std::string::npos)
-      << error_of("images");
-  EXPECT_NE(error_of("info.meta").find("a struct (fields lang)"), std::string::npos) << error_of("info.meta");
-  EXPECT_NE(error_of("s.vals").find("column 's.vals': a list inside a struct is not supported"), std::string::npos)
-      << error_of("s.vals");
-  EXPECT_NE(error_of("audio.array").find("column 'audio.array': no such column"), std::string::npos);
+      << column_error("images");
+  EXPECT_NE(column_error("info.meta").find("a struct (fields lang)"), std::string::npos) << column_error("info.meta");
+  EXPECT_NE(column_error("s.vals").find("column 's.vals': a list inside a struct is not supported"), std::string::npos)
+      << column_error("s.vals");
+  EXPECT_NE(column_error("audio.array").find("column 'audio.array': no such column"), std::string::npos);
 }
 
 }  // namespace

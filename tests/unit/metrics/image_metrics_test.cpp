@@ -47,7 +47,7 @@ TEST(ImageMetricValues, ThroughputAndLatencyPerImage) {
   EXPECT_FALSE(image_metric_values(2, 0).image_throughput);
 }
 
-ParsedRecord parse(EndpointType type, const RawRecord& raw) {
+ParsedRecord parse_as(EndpointType type, const RawRecord& raw) {
   ProfileConfig config;
   config.model_names = {"m"};
   config.endpoint_type = type;
@@ -66,7 +66,7 @@ TEST(ImageRecordMetrics, GenerationCountsFinishedImagesNotPreviews) {
                       .sse(1000 + 250'000'000, "data: {\"type\":\"image_generation.completed\",\"b64_json\":\"C\"}\n\n")
                       .end(1000 + 251'000'000)
                       .build();
-  const ParsedRecord parsed = parse(EndpointType::image_generation, raw);
+  const ParsedRecord parsed = parse_as(EndpointType::image_generation, raw);
   ASSERT_FALSE(parsed.error);
   RecordMetricOptions o;
   o.streaming = true;
@@ -88,7 +88,7 @@ TEST(ImageRecordMetrics, GenerationCountsFinishedImagesNotPreviews) {
 
 TEST(ImageRecordMetrics, RequestImagesAndAbsentWithout) {
   RawRecord raw = RawRecordBuilder().start(1000).body(1000 + 100'000'000, R"({"data":[{"index":0},{"index":1}]})").end(1000 + 100'000'000).build();
-  const ParsedRecord parsed = parse(EndpointType::image_retrieval, raw);
+  const ParsedRecord parsed = parse_as(EndpointType::image_retrieval, raw);
   ASSERT_FALSE(parsed.error);
   RecordMetricOptions o;
   o.produces_tokens = false;
@@ -110,7 +110,7 @@ TEST(ImageRecordMetrics, RequestImagesAndAbsentWithout) {
 
 TEST(ImageRecordMetrics, ErrorRecordsHaveNone) {
   RawRecord raw = RawRecordBuilder().start(1000).body(2000, R"({"data":[]})").end(2000).build();
-  const ParsedRecord parsed = parse(EndpointType::image_generation, raw);
+  const ParsedRecord parsed = parse_as(EndpointType::image_generation, raw);
   ASSERT_TRUE(parsed.error);
   RecordMetricOptions o;
   o.produces_tokens = false;

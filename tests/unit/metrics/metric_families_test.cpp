@@ -8,6 +8,7 @@
 
 #include "../endpoints/raw_record_builder.h"
 #include "metrics/metric_accumulator.h"
+#include "metric_results.h"
 #include "metrics/record_metrics.h"
 #include "config/env_settings.h"
 
@@ -16,7 +17,7 @@ namespace {
 
 using testing::RawRecordBuilder;
 
-ParsedRecord parse(const RawRecord& raw) {
+ParsedRecord parse_chat(const RawRecord& raw) {
   ProfileConfig config;
   config.model_names = {"m"};
   config.streaming = true;
@@ -38,15 +39,11 @@ RawRecord credited() {
   return r;
 }
 
-const MetricResult* find(const std::vector<MetricResult>& results, const std::string& tag) {
-  for (const MetricResult& r : results)
-    if (r.tag == tag) return &r;
-  return nullptr;
-}
+using testing::find_result;
 
 TEST(CreditLatency, FromTheCreditToTheSendAndToTheLastRawChunk) {
   RawRecord raw = credited();
-  RecordMetrics m = compute_record_metrics(raw, parse(raw), {}, options());
+  RecordMetrics m = compute_record_metrics(raw, parse_chat(raw), {}, options());
   EXPECT_EQ(*m[MetricId::credit_to_start_latency], 100);  // 1000 − 900
   EXPECT_EQ(*m[MetricId::effective_latency], 500);        // [DONE] at 1400 − 900 (request_end_ns)
   EXPECT_EQ(*m[MetricId::request_latency], 300);          // last content 1300 − 1000
@@ -55,7 +52,7 @@ TEST(CreditLatency, FromTheCreditToTheSendAndToTheLastRawChunk) {
 TEST(CreditLatency, NegativeDeltasClampToZero) {
   RawRecord raw = credited();
   raw.credit_issued_ns = 2000;  // a schedule later than the send (sent a hair early)
-  RecordMetrics m = compute_record_metrics(raw, parse(raw), {}, options());
+  RecordMetrics m = compute_record_metrics(raw, parse_chat(raw), {}, options());
   EXPECT_EQ(*m[MetricId::credit_to_start_latency], 0);
   EXPECT_EQ(*m[MetricId::effective_latency], 0);
 }
@@ -63,7 +60,7 @@ TEST(CreditLatency, NegativeDeltasClampToZero) {
 TEST(CreditLatency, NoCreditStampMeansNeither) {
   RawRecord raw = credited();
   raw.credit_issued_ns = 0;
-  RecordMetrics m = compute_record_metrics(raw, parse(raw), {}, options());
+  RecordMetrics m = compute_record_metrics(raw, parse_chat(raw), {}, options());
   EXPECT_FALSE(m[MetricId::credit_to_start_latency]);
   EXPECT_FALSE(m[MetricId::effective_latency]);
 }
@@ -72,7 +69,7 @@ TEST(CreditLatency, FailedRequestGetsCreditToStartOnly) {
   RawRecord raw = RawRecordBuilder().start(1000).status(500, "Internal Server Error")
                       .body(1200, R"({"error":"x"})").end(1200).build();
   raw.credit_issued_ns = 900;
-  ParsedRecord parsed = parse(raw);
+  ParsedRecord parsed = parse_chat(raw);
   ASSERT_TRUE(parsed.error);
   RecordMetrics m = compute_record_metrics(raw, parsed, {}, options());
   EXPECT_EQ(*m[MetricId::credit_to_start_latency], 100);
@@ -90,19 +87,19 @@ TEST(CreditLatency, ErrorAdjustedTwinCountsFailuresAsInfinity) {
   }
   acc.add_error(RecordMetrics{}, 0, 0);
   const auto results = acc.summarize();
-  const MetricResult* eff = find(results, "effective_latency");
+  const MetricResult* eff = find_result(results, "effective_latency");
   ASSERT_TRUE(eff);
   EXPECT_EQ(eff->count, 2);
   EXPECT_DOUBLE_EQ(eff->avg, 2.0);  // ms
   EXPECT_EQ(eff->console_group, ConsoleGroup::effective);
-  const MetricResult* adj = find(results, "adj_effective_latency");
+  const MetricResult* adj = find_result(results, "adj_effective_latency");
   ASSERT_TRUE(adj);
   EXPECT_EQ(adj->header, "Effective Latency (CO-aware) (error-adjusted)");
   EXPECT_EQ(adj->count, 3);
   EXPECT_DOUBLE_EQ(*adj->min, 1.0);
   EXPECT_DOUBLE_EQ(*adj->p50, 3.0);  // nearest rank of {1, 3, inf}
   EXPECT_EQ(*adj->p99, std::numeric_limits<double>::infinity());
-  EXPECT_FALSE(find(results, "credit_to_start_latency"));  // no record had one
+  EXPECT_FALSE(find_result(results, "credit_to_start_latency"));  // no record had one
 }
 
 TEST(Experimental, AbsentUnlessDevMode) {
@@ -111,12 +108,12 @@ TEST(Experimental, AbsentUnlessDevMode) {
   t.output = 4;
   t.reasoning = 6;
   t.requested_output = 8;
-  RecordMetrics m = compute_record_metrics(raw, parse(raw), t, options());
+  RecordMetrics m = compute_record_metrics(raw, parse_chat(raw), t, options());
   EXPECT_FALSE(m[MetricId::stream_setup_latency]);
   EXPECT_FALSE(m[MetricId::thinking_efficiency]);
   EXPECT_FALSE(m[MetricId::requested_osl]);
 
-  m = compute_record_metrics(raw, parse(raw), t, options(true));
+  m = compute_record_metrics(raw, parse_chat(raw), t, options(true));
   EXPECT_EQ(*m[MetricId::stream_setup_latency], 50);     // headers 1050 − send 1000
   EXPECT_EQ(*m[MetricId::stream_prefill_latency], 50);   // TTFT 100 − setup 50
   EXPECT_DOUBLE_EQ(*m[MetricId::thinking_efficiency], 1.5);  // 6 reasoning / 4 answer
@@ -128,7 +125,7 @@ TEST(Experimental, NoAnswerTokensMeansNoThinkingEfficiency) {
   TokenCounts t;
   t.output = 0;  // output_token_count is absent when 0
   t.reasoning = 6;
-  RecordMetrics m = compute_record_metrics(raw, parse(raw), t, options(true));
+  RecordMetrics m = compute_record_metrics(raw, parse_chat(raw), t, options(true));
   EXPECT_FALSE(m[MetricId::thinking_efficiency]);
 }
 
@@ -143,9 +140,9 @@ TEST(Experimental, OverallThinkingEfficiencyFromTheTotals) {
     acc.add_valid(m, 1'000, 2'000'000);
   }
   const auto results = acc.summarize();
-  ASSERT_TRUE(find(results, "overall_thinking_efficiency"));
-  EXPECT_DOUBLE_EQ(find(results, "overall_thinking_efficiency")->avg, 8.0 / 10.0);
-  EXPECT_FALSE(find(results, "overall_thinking_efficiency")->console);
+  ASSERT_TRUE(find_result(results, "overall_thinking_efficiency"));
+  EXPECT_DOUBLE_EQ(find_result(results, "overall_thinking_efficiency")->avg, 8.0 / 10.0);
+  EXPECT_FALSE(find_result(results, "overall_thinking_efficiency")->console);
 }
 
 TEST(Experimental, DevModeSwitchesFromTheEnvironment) {
@@ -167,9 +164,9 @@ TEST(Sessions, ALastTurnThatSucceededCompletesItsSession) {
   RawRecord raw = credited();
   raw.session_turns = 3;
   raw.turn_index = 1;
-  EXPECT_FALSE(compute_record_metrics(raw, parse(raw), {}, options()).session_completed);
+  EXPECT_FALSE(compute_record_metrics(raw, parse_chat(raw), {}, options()).session_completed);
   raw.turn_index = 2;
-  EXPECT_TRUE(compute_record_metrics(raw, parse(raw), {}, options()).session_completed);
+  EXPECT_TRUE(compute_record_metrics(raw, parse_chat(raw), {}, options()).session_completed);
 }
 
 TEST(Sessions, CountAndSessionsPerHour) {
@@ -186,9 +183,9 @@ TEST(Sessions, CountAndSessionsPerHour) {
   acc.add_valid(last, int64_t(3e9), int64_t(4e9));
   acc.add_error(RecordMetrics{}, 0, 0);
   const auto results = acc.summarize();
-  ASSERT_TRUE(find(results, "session_count"));
-  EXPECT_EQ(find(results, "session_count")->avg, 2);
-  const MetricResult* tput = find(results, "session_throughput");
+  ASSERT_TRUE(find_result(results, "session_count"));
+  EXPECT_EQ(find_result(results, "session_count")->avg, 2);
+  const MetricResult* tput = find_result(results, "session_throughput");
   ASSERT_TRUE(tput);
   EXPECT_DOUBLE_EQ(tput->avg, 2.0 / 4.0 * 3600);
   EXPECT_EQ(tput->unit, "sessions/hr");
@@ -203,8 +200,8 @@ TEST(Sessions, AbsentOutsideMultiTurnRuns) {
   m.session_completed = true;
   acc.add_valid(m, 0, int64_t(1e9));
   const auto results = acc.summarize();
-  EXPECT_FALSE(find(results, "session_count"));
-  EXPECT_FALSE(find(results, "session_throughput"));
+  EXPECT_FALSE(find_result(results, "session_count"));
+  EXPECT_FALSE(find_result(results, "session_throughput"));
 }
 
 TEST(Sessions, ZeroCompletedIsStillReported) {
@@ -212,9 +209,9 @@ TEST(Sessions, ZeroCompletedIsStillReported) {
   acc.enable_sessions();
   acc.add_error(RecordMetrics{}, 0, 0);
   const auto results = acc.summarize();
-  ASSERT_TRUE(find(results, "session_count"));
-  EXPECT_EQ(find(results, "session_count")->avg, 0);
-  EXPECT_FALSE(find(results, "session_throughput"));  // no duration without a valid record
+  ASSERT_TRUE(find_result(results, "session_count"));
+  EXPECT_EQ(find_result(results, "session_count")->avg, 0);
+  EXPECT_FALSE(find_result(results, "session_throughput"));  // no duration without a valid record
 }
 
 }  // namespace

@@ -15,7 +15,7 @@ namespace {
 
 using testing::RawRecordBuilder;
 
-ParsedRecord parse(const RawRecord& raw, bool streaming = true) {
+ParsedRecord parse_raw(const RawRecord& raw, bool streaming = true) {
   ProfileConfig config;
   config.model_names = {"m"};
   config.streaming = streaming;
@@ -59,7 +59,7 @@ RawRecord reasoning_record() {
 
 TEST(RecordMetrics, ReasoningStreamGoldenVector) {
   RawRecord raw = reasoning_record();
-  ParsedRecord parsed = parse(raw);
+  ParsedRecord parsed = parse_raw(raw);
   TokenCounts tokens = counts(8, 3, 2, 5);
   RecordMetrics m = compute_record_metrics(raw, parsed, tokens, streaming_options());
 
@@ -82,7 +82,7 @@ TEST(RecordMetrics, ReasoningStreamGoldenVector) {
 
 TEST(RecordMetrics, EndToEndMinusTtftIsTheSumOfChunkGaps) {  // vLLM invariant
   RawRecord raw = reasoning_record();
-  RecordMetrics m = compute_record_metrics(raw, parse(raw), counts({}, 3), streaming_options());
+  RecordMetrics m = compute_record_metrics(raw, parse_raw(raw), counts({}, 3), streaming_options());
   const double gaps = std::accumulate(m.inter_chunk_latency.begin(), m.inter_chunk_latency.end(), 0.0);
   EXPECT_EQ(m.inter_chunk_latency, (std::vector<double>{200, 300, 400}));
   EXPECT_EQ(*m[MetricId::request_latency] - *m[MetricId::time_to_first_token], gaps);
@@ -99,7 +99,7 @@ TEST(RecordMetrics, TrailingUsageChunkDoesNotExtendLatency) {
                           .end(2000)
                           .build();
   auto latency = [](const RawRecord& r) {
-    return *compute_record_metrics(r, parse(r), {}, streaming_options())[MetricId::request_latency];
+    return *compute_record_metrics(r, parse_raw(r), {}, streaming_options())[MetricId::request_latency];
   };
   EXPECT_EQ(latency(with_usage), latency(without));
 }
@@ -111,7 +111,7 @@ TEST(RecordMetrics, UsageOnlyStreamIsAnErrorWithNoLatency) {
                       .done(1600)
                       .end(1700)
                       .build();
-  ParsedRecord parsed = parse(raw);
+  ParsedRecord parsed = parse_raw(raw);
   ASSERT_TRUE(parsed.error);
   RecordMetrics m = compute_record_metrics(raw, parsed, counts(3), streaming_options());
   EXPECT_FALSE(m[MetricId::request_latency]);
@@ -125,7 +125,7 @@ TEST(RecordMetrics, NoAnswerTextMeansNoTimeToFirstOutputToken) {
                       .data(1010, R"({"choices":[{"delta":{"reasoning_content":"hmm"}}]})")
                       .end(1020)
                       .build();
-  RecordMetrics m = compute_record_metrics(raw, parse(raw), counts({}, {}, 1), streaming_options());
+  RecordMetrics m = compute_record_metrics(raw, parse_raw(raw), counts({}, {}, 1), streaming_options());
   EXPECT_EQ(*m[MetricId::time_to_first_token], 10);
   EXPECT_FALSE(m[MetricId::time_to_first_output_token]);
 }
@@ -136,7 +136,7 @@ TEST(RecordMetrics, NonStreamingHasNoStreamingMetrics) {
                       .body(1500, R"({"choices":[{"message":{"content":"a b c"}}]})")
                       .end(1500)
                       .build();
-  RecordMetrics m = compute_record_metrics(raw, parse(raw, false), counts(4, 3),
+  RecordMetrics m = compute_record_metrics(raw, parse_raw(raw, false), counts(4, 3),
                                            streaming_options());
   for (MetricId id : {MetricId::time_to_first_token, MetricId::time_to_first_output_token,
                       MetricId::full_decode_duration, MetricId::full_response_inter_token_latency,
@@ -151,7 +151,7 @@ TEST(RecordMetrics, UsageMetricsAndDiscrepancy) {
   RawRecord raw = reasoning_record();
   // Client counted ISL 8 (usage 10: 25 %), OSL 5 (usage 5: 0 %), reasoning 2 (usage 2: 0 %).
   RecordMetrics m = compute_record_metrics(
-      raw, parse(raw), counts(8, 3, 2), streaming_options());
+      raw, parse_raw(raw), counts(8, 3, 2), streaming_options());
   EXPECT_EQ(*m[MetricId::usage_prompt_tokens], 10);
   EXPECT_EQ(*m[MetricId::usage_completion_tokens], 5);
   EXPECT_EQ(*m[MetricId::usage_total_tokens], 15);
@@ -163,14 +163,14 @@ TEST(RecordMetrics, UsageMetricsAndDiscrepancy) {
   EXPECT_EQ(m.usage_discrepancy, true);  // 25 % > 10 %
 
   // Within 10 %: judged, not discrepant.
-  m = compute_record_metrics(raw, parse(raw), counts(10, 3, 2),
+  m = compute_record_metrics(raw, parse_raw(raw), counts(10, 3, 2),
                              streaming_options());
   EXPECT_EQ(m.usage_discrepancy, false);
 
   // Without client-side counting there is nothing to compare.
   RecordMetricOptions server = streaming_options();
   server.usage_diff = false;
-  m = compute_record_metrics(raw, parse(raw), counts(8, 3), server);
+  m = compute_record_metrics(raw, parse_raw(raw), counts(8, 3), server);
   EXPECT_FALSE(m[MetricId::usage_prompt_tokens_diff_pct]);
   EXPECT_FALSE(m.usage_discrepancy);
 }
@@ -182,7 +182,7 @@ TEST(RecordMetrics, MissingUsageFieldsStayAbsent) {
                       .data(1020, R"({"choices":[],"usage":{"completion_tokens":1}})")
                       .end(1030)
                       .build();
-  RecordMetrics m = compute_record_metrics(raw, parse(raw), counts({}, 1), streaming_options());
+  RecordMetrics m = compute_record_metrics(raw, parse_raw(raw), counts({}, 1), streaming_options());
   EXPECT_EQ(*m[MetricId::usage_completion_tokens], 1);
   EXPECT_FALSE(m[MetricId::usage_prompt_tokens]);
   EXPECT_FALSE(m[MetricId::usage_total_tokens]);  // never synthesised from prompt + completion
@@ -196,7 +196,7 @@ TEST(RecordMetrics, OslMismatch) {
                       .body(1100, R"({"choices":[{"message":{"content":"x"}}]})")
                       .end(1100)
                       .build();
-  ParsedRecord parsed = parse(raw, false);
+  ParsedRecord parsed = parse_raw(raw, false);
   struct Case {
     int64_t osl, requested;
     double diff_pct;
@@ -222,7 +222,7 @@ TEST(RecordMetrics, CancelledRecordIsCountedAsCancelled) {
   RawRecord raw = RawRecordBuilder().start(1000).end(1050).build();
   raw.was_cancelled = true;
   raw.cancellation_ns = 1050;
-  ParsedRecord parsed = parse(raw);
+  ParsedRecord parsed = parse_raw(raw);
   ASSERT_TRUE(parsed.error);
   RecordMetrics m = compute_record_metrics(raw, parsed, {}, streaming_options());
   EXPECT_TRUE(m.cancelled);

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "metrics/statistics.h"
+#include "sample_shapes.h"
 
 namespace aiperf {
 namespace {
@@ -30,22 +31,8 @@ void expect_bits(std::span<const double> got, std::span<const double> want) {
     ASSERT_EQ(std::bit_cast<uint64_t>(got[i]), std::bit_cast<uint64_t>(want[i])) << "at " << i;
 }
 
-enum class Shape { whole_ns, small_ints, ties, reals, signed_reals, wide };
-
-std::vector<double> sample(std::mt19937_64& rng, size_t n, Shape shape) {
-  std::vector<double> x(n);
-  for (double& v : x) {
-    switch (shape) {
-      case Shape::whole_ns: v = double(200000 + rng() % 100000); break;
-      case Shape::small_ints: v = double(1000 + rng() % 300); break;  // counted, not sorted
-      case Shape::ties: v = double(rng() % 7) * 0.25; break;
-      case Shape::reals: v = std::uniform_real_distribution<double>(1e3, 1e6)(rng); break;
-      case Shape::signed_reals: v = std::uniform_real_distribution<double>(-50, 50)(rng); break;
-      case Shape::wide: v = std::ldexp(1.0 + double(rng() % 1000), int(rng() % 80) - 40); break;
-    }
-  }
-  return x;
-}
+using testing::sample;
+using testing::Shape;
 
 TEST(SortedSamples, MatchStdSortBitForBit) {
   std::mt19937_64 rng(42);

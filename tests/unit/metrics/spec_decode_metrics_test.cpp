@@ -6,6 +6,7 @@
 
 #include "../endpoints/raw_record_builder.h"
 #include "metrics/metric_accumulator.h"
+#include "metric_results.h"
 #include "metrics/record_metrics.h"
 
 namespace aiperf {
@@ -30,11 +31,7 @@ RecordMetrics record(int64_t steps, int64_t accepted, int64_t drafts) {
   return compute_record_metrics(raw, parse_record(config.endpoint_type, raw), {}, o);
 }
 
-const MetricResult* find(const std::vector<MetricResult>& results, const std::string& tag) {
-  for (const MetricResult& r : results)
-    if (r.tag == tag) return &r;
-  return nullptr;
-}
+using testing::find_result;
 
 TEST(SpecDecodeRecord, RatiosAndCounts) {
   RecordMetrics m = record(4, 6, 16);
@@ -71,7 +68,7 @@ TEST(SpecDecodeRun, TokenWeightedTotalsAndZeroStepRequests) {
   acc.add_valid(record(-1, 0, 0), 1'000'000, 2'000'000);  // no counts: in no spec-decode metric
   const auto results = acc.summarize();
   auto value = [&](const char* tag) {
-    const MetricResult* r = find(results, tag);
+    const MetricResult* r = find_result(results, tag);
     EXPECT_TRUE(r) << tag;
     return r ? r->avg : -1.0;
   };
@@ -82,25 +79,25 @@ TEST(SpecDecodeRun, TokenWeightedTotalsAndZeroStepRequests) {
   EXPECT_DOUBLE_EQ(value("spec_decode_token_weighted_acceptance_length"), 1.0 + 31.0 / 14.0);
   EXPECT_DOUBLE_EQ(value("spec_decode_overall_draft_acceptance_rate"), 31.0 / 56.0 * 100.0);
   // The per-record mean weighs each request once: (2.5 + 3.5) / 2, over the two with steps.
-  const MetricResult* length = find(results, "spec_decode_acceptance_length");
+  const MetricResult* length = find_result(results, "spec_decode_acceptance_length");
   ASSERT_TRUE(length);
   EXPECT_EQ(length->count, 2);
   EXPECT_DOUBLE_EQ(length->avg, 3.0);
   EXPECT_EQ(length->unit, "ratio");
   EXPECT_EQ(length->console_group, ConsoleGroup::spec_decode);
-  EXPECT_EQ(find(results, "spec_decode_steps")->count, 3);
-  EXPECT_EQ(find(results, "spec_decode_draft_acceptance_rate")->unit, "%");
+  EXPECT_EQ(find_result(results, "spec_decode_steps")->count, 3);
+  EXPECT_EQ(find_result(results, "spec_decode_draft_acceptance_rate")->unit, "%");
 }
 
 TEST(SpecDecodeRun, AllZeroStepsGivesCountsButNoRunRatios) {
   MetricAccumulator acc;
   acc.add_valid(record(0, 0, 0), 1'000'000, 2'000'000);
   const auto results = acc.summarize();
-  ASSERT_TRUE(find(results, "total_spec_decode_steps"));
-  EXPECT_EQ(find(results, "total_spec_decode_steps")->avg, 0);
-  EXPECT_EQ(find(results, "spec_decode_zero_step_requests")->avg, 1);
-  EXPECT_FALSE(find(results, "spec_decode_token_weighted_acceptance_length"));
-  EXPECT_FALSE(find(results, "spec_decode_overall_draft_acceptance_rate"));
+  ASSERT_TRUE(find_result(results, "total_spec_decode_steps"));
+  EXPECT_EQ(find_result(results, "total_spec_decode_steps")->avg, 0);
+  EXPECT_EQ(find_result(results, "spec_decode_zero_step_requests")->avg, 1);
+  EXPECT_FALSE(find_result(results, "spec_decode_token_weighted_acceptance_length"));
+  EXPECT_FALSE(find_result(results, "spec_decode_overall_draft_acceptance_rate"));
 }
 
 TEST(SpecDecodeRun, AbsentNotZeroWhenNoRecordCarriedCounts) {
@@ -109,7 +106,7 @@ TEST(SpecDecodeRun, AbsentNotZeroWhenNoRecordCarriedCounts) {
   const auto results = acc.summarize();
   for (const MetricResult& r : results) EXPECT_EQ(r.tag.find("spec_decode"), std::string::npos) << r.tag;
   for (const char* tag : {"total_spec_decode_steps", "total_accepted_draft_tokens", "total_draft_tokens"})
-    EXPECT_FALSE(find(results, tag)) << tag;
+    EXPECT_FALSE(find_result(results, tag)) << tag;
 }
 
 }  // namespace

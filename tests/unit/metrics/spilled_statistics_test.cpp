@@ -18,6 +18,7 @@
 #include "metrics/replay_lag.h"
 #include "metrics/slice_records.h"
 #include "metrics/statistics.h"
+#include "sample_shapes.h"
 #include "metrics/sweep_intervals.h"
 #include "config/env_settings.h"
 
@@ -49,27 +50,8 @@ void expect_same(const std::vector<MetricResult>& a, const std::vector<MetricRes
   for (size_t i = 0; i < a.size(); ++i) expect_same(a[i], b[i]);
 }
 
-enum class Shape { whole_ns, small_ints, ties, reals, signed_reals, wide, with_non_finite };
-
-std::vector<double> sample(std::mt19937_64& rng, size_t n, Shape shape) {
-  std::vector<double> x(n);
-  for (double& v : x) {
-    switch (shape) {
-      case Shape::whole_ns: v = double(200000 + rng() % 100000); break;
-      case Shape::small_ints: v = double(1000 + rng() % 300); break;
-      case Shape::ties: v = double(rng() % 7) * 0.25; break;
-      case Shape::reals: v = std::uniform_real_distribution<double>(1e3, 1e6)(rng); break;
-      case Shape::signed_reals: v = std::uniform_real_distribution<double>(-50, 50)(rng); break;
-      case Shape::wide: v = std::ldexp(1.0 + double(rng() % 1000), int(rng() % 80) - 40); break;
-      case Shape::with_non_finite: {
-        const uint64_t r = rng() % 10;
-        v = r == 0 ? std::nan("") : r == 1 ? std::numeric_limits<double>::infinity() : r == 2 ? -0.0 : double(1 + rng() % 50);  // no +0.0: std::sort (n < 256) may put it either side of -0.0
-        break;
-      }
-    }
-  }
-  return x;
-}
+using testing::sample;
+using testing::Shape;
 
 void expect_same(const DistributionStats& a, const DistributionStats& b) {
   EXPECT_EQ(a.count, b.count);

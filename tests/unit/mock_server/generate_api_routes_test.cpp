@@ -20,7 +20,7 @@ using testing::HttpResponse;
 using testing::post_request;
 using testing::TestConnection;
 
-MockConfig test_config() {
+MockConfig one_worker_config() {
   MockConfig c;
   c.port = 0;
   c.workers = 1;
@@ -44,7 +44,7 @@ constexpr const char* kRagBody =
     R"({"query":["one two","three"],"filters":{"family":"Solido","tool":"SDE"},"inference_model":"rag-m"})";
 
 TEST(MockTgi, GenerateReturnsGeneratedTextAndDetails) {
-  MockServer server(test_config());
+  MockServer server(one_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request("/generate", kTgiBody));
   ASSERT_EQ(r.status, 200) << r.body;
@@ -55,7 +55,7 @@ TEST(MockTgi, GenerateReturnsGeneratedTextAndDetails) {
 }
 
 TEST(MockTgi, GenerateStreamSendsOneTokenPerEventAndTheWholeTextLast) {
-  MockServer server(test_config());
+  MockServer server(one_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request("/generate_stream", kTgiBody));
   ASSERT_EQ(r.status, 200) << r.body;
@@ -77,7 +77,7 @@ TEST(MockTgi, GenerateStreamSendsOneTokenPerEventAndTheWholeTextLast) {
 }
 
 TEST(MockTgi, SageMakerInvocationsWithATgiBodyAnswersAsTgi) {
-  MockServer server(test_config());
+  MockServer server(one_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request("/endpoints/tgi-endpoint/invocations", kTgiBody));
   ASSERT_EQ(r.status, 200) << r.body;
@@ -86,7 +86,7 @@ TEST(MockTgi, SageMakerInvocationsWithATgiBodyAnswersAsTgi) {
 }
 
 TEST(MockTgi, BadBodiesAre400) {
-  MockServer server(test_config());
+  MockServer server(one_worker_config());
   TestConnection c(server.port());
   for (const char* body : {R"({"prompt":"x"})", R"({"inputs":"x","parameters":[]})",
                            R"({"inputs":"x","parameters":{"max_new_tokens":0}})"}) {
@@ -96,7 +96,7 @@ TEST(MockTgi, BadBodiesAre400) {
 }
 
 TEST(MockTgi, StreamErrorRateEndsTheStreamWithAnErrorEvent) {
-  MockConfig config = test_config();
+  MockConfig config = one_worker_config();
   config.stream_error_rate = 1.0;
   MockServer server(config);
   TestConnection c(server.port());
@@ -111,7 +111,7 @@ TEST(MockTgi, StreamErrorRateEndsTheStreamWithAnErrorEvent) {
 }
 
 TEST(MockSolidoRag, WholeReplyHasContentAndSources) {
-  MockServer server(test_config());
+  MockServer server(one_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request("/rag/api/prompt", kRagBody));
   ASSERT_EQ(r.status, 200) << r.body;
@@ -121,7 +121,7 @@ TEST(MockSolidoRag, WholeReplyHasContentAndSources) {
 }
 
 TEST(MockSolidoRag, AcceptEventStreamStreamsContentPiecesThenSources) {
-  MockConfig config = test_config();
+  MockConfig config = one_worker_config();
   config.output_tokens = 3;
   MockServer server(config);
   TestConnection c(server.port());

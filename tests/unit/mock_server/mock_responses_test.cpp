@@ -6,24 +6,13 @@
 #include <vector>
 
 #include "mock_server/mock_request.h"
+#include "reply_plans.h"
 #include "reply_words.h"
 
 namespace aiperf::mock {
 namespace {
 
 using nlohmann::json;
-
-ReplyPlan plan(ApiKind kind, int64_t tokens, int64_t per_chunk = 1) {
-  ReplyPlan p;
-  p.kind = kind;
-  p.id = 0xab;
-  p.created = 1700000000;
-  p.model_json = "m";
-  p.prompt_tokens = 4;
-  p.completion_tokens = tokens;
-  p.tokens_per_chunk = per_chunk;
-  return p;
-}
 
 // Splits a chunked body into its chunk payloads, checking the framing on the way.
 std::vector<std::string> dechunk(const std::string& wire) {
@@ -66,7 +55,7 @@ TEST(ErrorResponse, OpenAiErrorShape) {
 }
 
 TEST(ReplyFormatter, FullChatReply) {
-  ReplyPlan p = plan(ApiKind::chat, 5);
+  ReplyPlan p = test_plan(ApiKind::chat, 5);
   ReplyFormatter f;
   f.start(p);
   std::string out;
@@ -86,7 +75,7 @@ TEST(ReplyFormatter, FullChatReply) {
 }
 
 TEST(ReplyFormatter, FullCompletionReplyWithStop) {
-  ReplyPlan p = plan(ApiKind::completions, 3);
+  ReplyPlan p = test_plan(ApiKind::completions, 3);
   p.length_limited = false;
   ReplyFormatter f;
   f.start(p);
@@ -101,7 +90,7 @@ TEST(ReplyFormatter, FullCompletionReplyWithStop) {
 }
 
 TEST(ReplyFormatter, StreamedChatInWireOrder) {
-  ReplyPlan p = plan(ApiKind::chat, 7, 3);
+  ReplyPlan p = test_plan(ApiKind::chat, 7, 3);
   p.include_usage = true;
   ReplyFormatter f;
   f.start(p);
@@ -139,7 +128,7 @@ TEST(ReplyFormatter, StreamedChatInWireOrder) {
 }
 
 TEST(ReplyFormatter, ContinuousUsageCountsTokensSoFar) {
-  ReplyPlan p = plan(ApiKind::completions, 4, 2);
+  ReplyPlan p = test_plan(ApiKind::completions, 4, 2);
   p.continuous_usage = true;
   ReplyFormatter f;
   f.start(p);
@@ -159,7 +148,7 @@ TEST(ReplyFormatter, ContinuousUsageCountsTokensSoFar) {
 }
 
 TEST(ReplyFormatter, ZeroTokens) {
-  ReplyPlan p = plan(ApiKind::chat, 0);
+  ReplyPlan p = test_plan(ApiKind::chat, 0);
   EXPECT_EQ(p.chunks(), 0);
   ReplyFormatter f;
   f.start(p);

@@ -31,7 +31,7 @@ using testing::TestConnection;
 constexpr std::string_view kChat = "/v1/chat/completions";
 constexpr std::string_view kCompletions = "/v1/completions";
 
-MockConfig test_config() {
+MockConfig two_worker_config() {
   MockConfig c;
   c.port = 0;
   c.workers = 2;
@@ -101,7 +101,7 @@ int64_t total_words(const std::vector<std::string>& pieces) {
 }
 
 TEST(MockServer, Health) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(get_request("/health"));
   EXPECT_EQ(r.status, 200);
@@ -110,7 +110,7 @@ TEST(MockServer, Health) {
 }
 
 TEST(MockServer, ModelsListsTheConfiguredModel) {
-  MockConfig config = test_config();
+  MockConfig config = two_worker_config();
   config.model = "my-model";
   MockServer server(config);
   TestConnection c(server.port());
@@ -124,7 +124,7 @@ TEST(MockServer, ModelsListsTheConfiguredModel) {
 }
 
 TEST(MockServer, UnknownPathIs404AndWrongMethodIs405) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(get_request("/v2/nothing"));
   EXPECT_EQ(r.status, 404);
@@ -135,7 +135,7 @@ TEST(MockServer, UnknownPathIs404AndWrongMethodIs405) {
 }
 
 TEST(MockServer, BadJsonIs400AndConnectionSurvives) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request(kChat, "{not json"));
   EXPECT_EQ(r.status, 400);
@@ -147,7 +147,7 @@ TEST(MockServer, BadJsonIs400AndConnectionSurvives) {
 }
 
 TEST(MockServer, MalformedHttpIs400ThenClose) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip("NOT HTTP AT ALL\r\n\r\n");
   EXPECT_EQ(r.status, 400);
@@ -155,7 +155,7 @@ TEST(MockServer, MalformedHttpIs400ThenClose) {
 }
 
 TEST(MockServer, ErrorRateOneAnswers500) {
-  MockConfig config = test_config();
+  MockConfig config = two_worker_config();
   config.error_rate = 1.0;
   MockServer server(config);
   TestConnection c(server.port());
@@ -170,7 +170,7 @@ TEST(MockServer, ErrorRateOneAnswers500) {
 }
 
 TEST(MockServer, StreamingChatShape) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request(kChat, chat_body(5, true)));
   std::vector<std::string> contents = chat_stream_contents(r, false, 3, 5);
@@ -182,14 +182,14 @@ TEST(MockServer, StreamingChatShape) {
 }
 
 TEST(MockServer, StreamingChatUsageOnlyWhenRequested) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request(kChat, chat_body(4, true, true)));
   EXPECT_EQ(total_words(chat_stream_contents(r, true, 3, 4)), 4);
 }
 
 TEST(MockServer, OutputTokensAndTokensPerChunkFlags) {
-  MockConfig config = test_config();
+  MockConfig config = two_worker_config();
   config.output_tokens = 10;
   config.tokens_per_chunk = 4;
   MockServer server(config);
@@ -206,7 +206,7 @@ TEST(MockServer, OutputTokensAndTokensPerChunkFlags) {
 }
 
 TEST(MockServer, NonStreamingChatShape) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request(kChat, chat_body(6, false)));
   EXPECT_EQ(r.status, 200);
@@ -222,7 +222,7 @@ TEST(MockServer, NonStreamingChatShape) {
 }
 
 TEST(MockServer, DefaultsTo16TokensAndConfiguredModel) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request(kChat, R"({"messages":[{"role":"user","content":"x"}]})"));
   json j = json::parse(r.body);
@@ -232,7 +232,7 @@ TEST(MockServer, DefaultsTo16TokensAndConfiguredModel) {
 }
 
 TEST(MockServer, MaxCompletionTokensPreferred) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request(
       kChat, R"({"messages":[{"role":"user","content":"x"}],"max_completion_tokens":3,"max_tokens":8})"));
@@ -240,7 +240,7 @@ TEST(MockServer, MaxCompletionTokensPreferred) {
 }
 
 TEST(MockServer, CompletionsNonStreaming) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request(kCompletions, R"({"model":"m","prompt":["a b","c"],"max_tokens":4})"));
   EXPECT_EQ(r.status, 200);
@@ -253,7 +253,7 @@ TEST(MockServer, CompletionsNonStreaming) {
 }
 
 TEST(MockServer, CompletionsStreaming) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   for (bool usage : {false, true}) {
     json body = {{"model", "m"}, {"prompt", "a b c d"}, {"max_tokens", 3}, {"stream", true}};
@@ -281,7 +281,7 @@ TEST(MockServer, CompletionsStreaming) {
 }
 
 TEST(MockServer, KeepAliveServesSeveralRequestsOnOneConnection) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse a = c.roundtrip(post_request(kChat, chat_body(3, true)));
   EXPECT_EQ(a.headers["connection"], "keep-alive");
@@ -292,7 +292,7 @@ TEST(MockServer, KeepAliveServesSeveralRequestsOnOneConnection) {
 }
 
 TEST(MockServer, PipelinedRequestsAreAnsweredInOrder) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   c.send(post_request(kChat, chat_body(2, true)) + get_request("/health") + post_request(kChat, chat_body(3, false)));
   EXPECT_EQ(sse_data(c.read_response().body).back(), "[DONE]");
@@ -301,7 +301,7 @@ TEST(MockServer, PipelinedRequestsAreAnsweredInOrder) {
 }
 
 TEST(MockServer, ConnectionCloseIsHonoured) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   HttpResponse r = c.roundtrip(post_request(kChat, chat_body(2, false), "Connection: close\r\n"));
   EXPECT_EQ(r.headers["connection"], "close");
@@ -309,7 +309,7 @@ TEST(MockServer, ConnectionCloseIsHonoured) {
 }
 
 TEST(MockServer, CloseAfterStreamClosesWhileAdvertisingKeepAlive) {
-  MockConfig config = test_config();
+  MockConfig config = two_worker_config();
   config.close_after_stream = true;
   MockServer server(config);
   TestConnection plain(server.port());
@@ -324,7 +324,7 @@ TEST(MockServer, CloseAfterStreamClosesWhileAdvertisingKeepAlive) {
 }
 
 TEST(MockServer, ChunkedRequestBodyAndExpectContinue) {
-  MockServer server(test_config());
+  MockServer server(two_worker_config());
   TestConnection c(server.port());
   std::string body = chat_body(2, false);
   std::string chunked = "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
@@ -345,7 +345,7 @@ TEST(MockServer, ChunkedRequestBodyAndExpectContinue) {
 }
 
 TEST(MockServer, TtftAndItlAreHonoured) {
-  MockConfig config = test_config();
+  MockConfig config = two_worker_config();
   config.ttft_ms = 50;
   config.itl_ms = 20;
   MockServer server(config);
@@ -371,7 +371,7 @@ TEST(MockServer, TtftAndItlAreHonoured) {
 }
 
 TEST(MockServer, TimingLogRecordsWhatWasSentWhen) {
-  MockConfig config = test_config();
+  MockConfig config = two_worker_config();
   config.ttft_ms = 20;
   config.itl_ms = 5;
   char path[] = "/tmp/aiperf-timing-log-XXXXXX";
@@ -421,7 +421,7 @@ int64_t prometheus_value(const std::string& body, const std::string& name) {
 }
 
 TEST(MockServer, MetricsCountRequestsInFlightAndTheirPeak) {
-  MockConfig config = test_config();
+  MockConfig config = two_worker_config();
   config.ttft_ms = 300;
   MockServer server(config);
   std::vector<std::unique_ptr<TestConnection>> streams;
@@ -457,7 +457,7 @@ TEST(MockServer, MetricsCountRequestsInFlightAndTheirPeak) {
 }
 
 TEST(MockServer, NonStreamingWaitsForTheLastToken) {
-  MockConfig config = test_config();
+  MockConfig config = two_worker_config();
   config.ttft_ms = 30;
   config.itl_ms = 10;
   MockServer server(config);
@@ -473,7 +473,7 @@ TEST(MockServer, NonStreamingWaitsForTheLastToken) {
 // Timer-driven streams overlap: 200 streams of 10 chunks at 10 ms ITL take ~100 ms in total,
 // not 200 x 100 ms.
 TEST(MockServer, ManyConcurrentStreams) {
-  MockConfig config = test_config();
+  MockConfig config = two_worker_config();
   config.itl_ms = 10;
   MockServer server(config);
   constexpr int kStreams = 200;
@@ -490,7 +490,7 @@ TEST(MockServer, ManyConcurrentStreams) {
 }
 
 TEST(MockServer, StopIsIdempotentAndRefusesNewConnections) {
-  auto server = std::make_unique<MockServer>(test_config());
+  auto server = std::make_unique<MockServer>(two_worker_config());
   uint16_t port = server->port();
   EXPECT_NE(port, 0);
   EXPECT_EQ(server->url(), "http://127.0.0.1:" + std::to_string(port));
@@ -503,8 +503,8 @@ TEST(MockServer, StopIsIdempotentAndRefusesNewConnections) {
 }
 
 TEST(MockServer, BindFailureNamesTheAddress) {
-  MockServer first(test_config());
-  MockConfig config = test_config();
+  MockServer first(two_worker_config());
+  MockConfig config = two_worker_config();
   config.port = first.port();
   try {
     MockServer second(config);
@@ -517,7 +517,7 @@ TEST(MockServer, BindFailureNamesTheAddress) {
 // --stall-after-s 0.2 --stall-ms 400: back-to-back requests on two connections; on each, the
 // one that runs into the window waits for its end, and every request after it is fast again.
 TEST(MockServer, StallHappensOnceForEveryConnection) {
-  MockConfig config = test_config();
+  MockConfig config = two_worker_config();
   config.stall_after_s = 0.2;
   config.stall_ms = 400;
   MockServer server(config);

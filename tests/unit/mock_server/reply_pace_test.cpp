@@ -8,7 +8,7 @@ namespace {
 using namespace std::chrono_literals;
 using Clock = ReplyPace::Clock;
 
-ServingModel model() {
+ServingModel paced_model() {
   ServingModel m;
   m.enabled = true;
   m.decode_step_ms = 10;
@@ -25,7 +25,7 @@ TEST(ReplyPace, WithoutTheModelItIsTheFixedGrid) {
 }
 
 TEST(ReplyPace, EachStepLastsAsTheBatchIsWhenItStarts) {
-  const ServingModel m = model();
+  const ServingModel m = paced_model();
   BatchScheduler batch(ServingModel::kUnlimited, ServingModel::kUnlimited);
   BatchScheduler::Ticket a, b;
   ASSERT_TRUE(batch.arrive(a, 0));
@@ -42,7 +42,7 @@ TEST(ReplyPace, EachStepLastsAsTheBatchIsWhenItStarts) {
 }
 
 TEST(ReplyPace, AChunkIsDueWithItsLastToken) {
-  const ServingModel m = model();
+  const ServingModel m = paced_model();
   BatchScheduler batch(ServingModel::kUnlimited, ServingModel::kUnlimited);
   BatchScheduler::Ticket a;
   ASSERT_TRUE(batch.arrive(a, 0));

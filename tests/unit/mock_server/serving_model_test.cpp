@@ -10,7 +10,7 @@ namespace aiperf::mock {
 namespace {
 
 // R 4000 tok/s, D0 10 ms, K 1 ms, N 8: with ISL 128 prefill is 32 ms.
-ServingModel model() {
+ServingModel eight_seq_model() {
   ServingModel m;
   m.enabled = true;
   m.prefill_tokens_per_s = 4000;
@@ -29,7 +29,7 @@ ClosedLoad load(int64_t concurrency, int64_t isl = 128, int64_t osl = 32) {
 }
 
 TEST(ServingModel, SlotsAreTheSeqCapOrWhatFitsInTheKvCache) {
-  ServingModel m = model();
+  ServingModel m = eight_seq_model();
   EXPECT_EQ(m.slots(160), 8);
   m.kv_cache_tokens = 1000;
   EXPECT_EQ(m.slots(160), 6);  // floor(1000 / 160)
@@ -42,7 +42,7 @@ TEST(ServingModel, SlotsAreTheSeqCapOrWhatFitsInTheKvCache) {
 
 TEST(ServingModel, BelowTheCapNobodyWaitsAndItlGrowsWithTheBatch) {
   for (int64_t c : {1, 4, 8}) {
-    const ClosedLoopPrediction p = predict_closed_loop(model(), load(c));
+    const ClosedLoopPrediction p = predict_closed_loop(eight_seq_model(), load(c));
     EXPECT_EQ(p.running, c);
     EXPECT_DOUBLE_EQ(p.prefill_ms, 32.0);
     EXPECT_DOUBLE_EQ(p.step_ms, 10.0 + double(c));
@@ -59,7 +59,7 @@ TEST(ServingModel, BelowTheCapNobodyWaitsAndItlGrowsWithTheBatch) {
 TEST(ServingModel, AboveTheCapRequestsWaitWholeServiceTimes) {
   const double s = 32.0 + 31 * 18.0;  // the batch stays at N = 8
   // C = 12: q = 4 of every 8 requests wait one service, the rest none.
-  ClosedLoopPrediction p = predict_closed_loop(model(), load(12));
+  ClosedLoopPrediction p = predict_closed_loop(eight_seq_model(), load(12));
   EXPECT_EQ(p.running, 8);
   EXPECT_DOUBLE_EQ(p.itl_ms, 18.0);
   EXPECT_DOUBLE_EQ(p.service_ms, s);
@@ -69,17 +69,17 @@ TEST(ServingModel, AboveTheCapRequestsWaitWholeServiceTimes) {
   EXPECT_DOUBLE_EQ(p.latency_avg_ms, s / 2 + s);
   EXPECT_DOUBLE_EQ(p.request_throughput, 8000.0 / s);
   // C = 16: everyone waits exactly one service.
-  p = predict_closed_loop(model(), load(16));
+  p = predict_closed_loop(eight_seq_model(), load(16));
   EXPECT_DOUBLE_EQ(p.wait_avg_ms, s);
   EXPECT_DOUBLE_EQ(p.ttft_percentile_ms, 32.0 + s);
   // C = 17: one in eight waits two.
-  p = predict_closed_loop(model(), load(17));
+  p = predict_closed_loop(eight_seq_model(), load(17));
   EXPECT_DOUBLE_EQ(p.wait_avg_ms, s * 9 / 8);
   EXPECT_DOUBLE_EQ(p.ttft_percentile_ms, 32.0 + 2 * s);
 }
 
 TEST(ServingModel, ThePercentileReachesTheTopGroupOnlyWhenItHoldsMoreThanItsShare) {
-  ServingModel m = model();
+  ServingModel m = eight_seq_model();
   m.max_num_seqs = 200;
   const double s = m.prefill_ms(128) + 31 * m.step_ms(200);
   // q = 1 of 200 (0.5 %) waits: the p99 does not see it, the p99.9 does.
@@ -92,7 +92,7 @@ TEST(ServingModel, ThePercentileReachesTheTopGroupOnlyWhenItHoldsMoreThanItsShar
 }
 
 TEST(ServingModel, KvCacheLimitsTheBatchLikeFewerSlots) {
-  ServingModel m = model();
+  ServingModel m = eight_seq_model();
   m.kv_cache_tokens = 3 * 160 + 100;  // three sequences of 128 + 32
   const ClosedLoopPrediction p = predict_closed_loop(m, load(8));
   EXPECT_EQ(p.slots, 3);
@@ -106,17 +106,17 @@ TEST(ServingModel, KvCacheLimitsTheBatchLikeFewerSlots) {
 TEST(ServingModel, ChunksWaitForTheirLastToken) {
   ClosedLoad l = load(2);
   l.tokens_per_chunk = 4;
-  const ClosedLoopPrediction p = predict_closed_loop(model(), l);
+  const ClosedLoopPrediction p = predict_closed_loop(eight_seq_model(), l);
   EXPECT_DOUBLE_EQ(p.ttft_avg_ms, 32.0 + 3 * 12.0);
   EXPECT_DOUBLE_EQ(p.service_ms, 32.0 + 31 * 12.0);
   EXPECT_DOUBLE_EQ(p.itl_ms, 28 * 12.0 / 31);  // (latency − TTFT) / (OSL − 1)
 }
 
 TEST(ServingModel, ShortOutputs) {
-  ClosedLoopPrediction p = predict_closed_loop(model(), load(2, 128, 1));
+  ClosedLoopPrediction p = predict_closed_loop(eight_seq_model(), load(2, 128, 1));
   EXPECT_DOUBLE_EQ(p.service_ms, 32.0);
   EXPECT_DOUBLE_EQ(p.itl_ms, 0.0);
-  p = predict_closed_loop(model(), load(2, 128, 0));
+  p = predict_closed_loop(eight_seq_model(), load(2, 128, 0));
   EXPECT_DOUBLE_EQ(p.ttft_avg_ms, 32.0);
   ServingModel instant;  // no prefill rate, no step time
   instant.enabled = true;
@@ -127,7 +127,7 @@ TEST(ServingModel, ShortOutputs) {
 }
 
 TEST(ServingModel, AFiniteRunStartsWithEveryClientSendingAtOnce) {
-  ServingModel m = model();
+  ServingModel m = eight_seq_model();
   m.max_num_seqs = 2;
   ClosedLoad l = load(5);
   const double s = predict_closed_loop(m, l).service_ms;
@@ -156,41 +156,41 @@ TEST(ServingModel, AFiniteRunStartsWithEveryClientSendingAtOnce) {
 TEST(ServingModel, ItlKneeIsTheLargestBatchUnderTheBound) {
   KneeSla sla;
   sla.itl_avg_ms = 15.5;  // 10 + C <= 15.5
-  EXPECT_EQ(predicted_knee(model(), load(1), sla), 5);
+  EXPECT_EQ(predicted_knee(eight_seq_model(), load(1), sla), 5);
   sla.itl_avg_ms = 15;  // a bound equal to a level is met
-  EXPECT_EQ(predicted_knee(model(), load(1), sla), 5);
+  EXPECT_EQ(predicted_knee(eight_seq_model(), load(1), sla), 5);
   sla.itl_avg_ms = 10.5;
-  EXPECT_EQ(predicted_knee(model(), load(1), sla), 0);
+  EXPECT_EQ(predicted_knee(eight_seq_model(), load(1), sla), 0);
   sla.itl_avg_ms = 18;  // the batch never passes N = 8: no knee
-  EXPECT_EQ(predicted_knee(model(), load(1), sla), std::nullopt);
+  EXPECT_EQ(predicted_knee(eight_seq_model(), load(1), sla), std::nullopt);
 }
 
 TEST(ServingModel, TtftKneeCountsTheQueueRoundsAllowed) {
   const double s = 32.0 + 31 * 18.0;
   KneeSla sla;
   sla.ttft_ms = 100;  // below one service: up to N
-  EXPECT_EQ(predicted_knee(model(), load(1), sla), 8);
+  EXPECT_EQ(predicted_knee(eight_seq_model(), load(1), sla), 8);
   sla.ttft_ms = 32.0 + s;  // one round: up to 2N
-  EXPECT_EQ(predicted_knee(model(), load(1), sla), 16);
+  EXPECT_EQ(predicted_knee(eight_seq_model(), load(1), sla), 16);
   sla.ttft_ms = 32.0 + 2.5 * s;  // two rounds
-  EXPECT_EQ(predicted_knee(model(), load(1), sla), 24);
+  EXPECT_EQ(predicted_knee(eight_seq_model(), load(1), sla), 24);
   sla.ttft_ms = 31;  // prefill alone misses it
-  EXPECT_EQ(predicted_knee(model(), load(1), sla), 0);
-  ServingModel unlimited = model();
+  EXPECT_EQ(predicted_knee(eight_seq_model(), load(1), sla), 0);
+  ServingModel unlimited = eight_seq_model();
   unlimited.max_num_seqs = ServingModel::kUnlimited;
   sla.ttft_ms = 100;
   EXPECT_EQ(predicted_knee(unlimited, load(1), sla), std::nullopt);
   // Both bounds: the smaller knee.
   sla.ttft_ms = 32.0 + s;
   sla.itl_avg_ms = 16;
-  EXPECT_EQ(predicted_knee(model(), load(1), sla), 6);
+  EXPECT_EQ(predicted_knee(eight_seq_model(), load(1), sla), 6);
 }
 
 TEST(ServingModel, KneeMatchesAScanOfThePredictions) {
   for (int64_t n : {1, 3, 8, 150}) {
     for (double x : {40.0, 300.0, 1000.0, 5000.0}) {
       for (double y : {11.0, 14.5, 30.0}) {
-        ServingModel m = model();
+        ServingModel m = eight_seq_model();
         m.max_num_seqs = n;
         m.decode_step_ms_per_seq = 0.25;
         const KneeSla sla{x, y};
@@ -213,7 +213,7 @@ TEST(ServingModel, KneeReportIsOneJsonObject) {
   q.load = load(12);
   q.at_concurrency = true;
   q.sla.itl_avg_ms = 15;
-  const nlohmann::json j = nlohmann::json::parse(knee_report_json(model(), q));
+  const nlohmann::json j = nlohmann::json::parse(knee_report_json(eight_seq_model(), q));
   EXPECT_EQ(j["isl"], 128);
   EXPECT_EQ(j["osl"], 32);
   EXPECT_EQ(j["slots"], 8);
@@ -225,7 +225,7 @@ TEST(ServingModel, KneeReportIsOneJsonObject) {
   EXPECT_DOUBLE_EQ(j["at"]["ttft_percentile_ms"].get<double>(), 32.0 + 32.0 + 31 * 18.0);
   q.at_concurrency = false;
   q.sla = {};
-  const nlohmann::json bare = nlohmann::json::parse(knee_report_json(model(), q));
+  const nlohmann::json bare = nlohmann::json::parse(knee_report_json(eight_seq_model(), q));
   EXPECT_FALSE(bare.contains("knee"));
   EXPECT_FALSE(bare.contains("at"));
 }

@@ -7,23 +7,13 @@
 
 #include "mock_server/mock_request.h"
 #include "mock_server/mock_responses.h"
+#include "reply_plans.h"
 #include "reply_words.h"
 
 namespace aiperf::mock {
 namespace {
 
 using nlohmann::json;
-
-ReplyPlan plan(ApiKind kind, int64_t tokens) {
-  ReplyPlan p;
-  p.kind = kind;
-  p.id = 0xab;
-  p.created = 1700000000;
-  p.model_json = "m";
-  p.prompt_tokens = 4;
-  p.completion_tokens = tokens;
-  return p;
-}
 
 // The events of a streamed reply: {event name, data JSON}, unframed from HTTP chunks.
 std::vector<std::pair<std::string, json>> stream_events(const ReplyPlan& p) {
@@ -76,7 +66,7 @@ TEST(VendorRequest, AnthropicNeedsMaxTokensAndNoSystemRole) {
 }
 
 TEST(VendorReplies, ResponsesStreamEvents) {
-  auto events = stream_events(plan(ApiKind::responses, 3));
+  auto events = stream_events(test_plan(ApiKind::responses, 3));
   std::vector<std::string> names;
   for (auto& [name, data] : events) {
     names.push_back(name);
@@ -94,7 +84,7 @@ TEST(VendorReplies, ResponsesStreamEvents) {
 }
 
 TEST(VendorReplies, AnthropicStreamEvents) {
-  auto events = stream_events(plan(ApiKind::messages, 2));
+  auto events = stream_events(test_plan(ApiKind::messages, 2));
   std::vector<std::string> names;
   for (auto& [name, data] : events) names.push_back(name);
   EXPECT_EQ(names, (std::vector<std::string>{"message_start", "content_block_start", "ping", "content_block_delta",
@@ -108,7 +98,7 @@ TEST(VendorReplies, AnthropicStreamEvents) {
 
 TEST(VendorReplies, FullBodies) {
   for (ApiKind kind : {ApiKind::responses, ApiKind::messages}) {
-    ReplyPlan p = plan(kind, 3);
+    ReplyPlan p = test_plan(kind, 3);
     ReplyFormatter f;
     f.start(p);
     std::string wire;

@@ -8,11 +8,12 @@
 #include "plot/dispersed_throughput.h"
 #include "plot/rolling_percentile.h"
 #include "plot/single_run_charts.h"
+#include "missing_value.h"
 
 namespace aiperf::plot {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using test_values::kNaN;
 
 TEST(RollingPercentile, InterpolatesLikeNumpyOverEachWindow) {
   const std::vector<double> v{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};

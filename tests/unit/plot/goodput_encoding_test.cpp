@@ -7,11 +7,12 @@
 #include <random>
 
 #include "plot/gzip_base64.h"
+#include "missing_value.h"
 
 namespace aiperf::plot {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using test_values::kNaN;
 
 // What the exporter writes for a value of `ns` nanoseconds, read back: ns / 1e6 as a double.
 double exported_ms(double ns) { return ns / 1e6; }

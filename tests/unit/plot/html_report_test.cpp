@@ -20,6 +20,7 @@
 #include "plot/goodput_encoding.h"
 #include "plot/gzip_base64.h"
 #include "plot/report_assets.h"
+#include "missing_value.h"
 
 namespace aiperf::plot {
 namespace {
@@ -27,7 +28,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using test_values::kNaN;
 constexpr int64_t kEpochNs = 1'760'000'000'000'000'000;
 
 // A run as profile_export.jsonl would give it back: times in whole ns, exported as ns / 1e6 ms;

@@ -2,6 +2,7 @@
 // lanes reused once free, bars at the table's own times, prefill as long as TTFT, failures
 // apart, the in-flight curve counted by hand, and the lane cap said on the chart.
 #include "plot/swim_lane.h"
+#include "missing_value.h"
 
 #include <cmath>
 #include <limits>
@@ -14,7 +15,7 @@ namespace aiperf::plot {
 namespace {
 
 constexpr int64_t kT0 = 1'767'000'000'000'000'000;  // a wall-clock origin, as exported
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using test_values::kNaN;
 
 int64_t at_ms(double ms) { return kT0 + int64_t(std::llround(ms * 1e6)); }
 

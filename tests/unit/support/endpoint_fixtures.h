@@ -37,4 +37,9 @@ inline DatasetEntry text_entry(std::string prompt, std::optional<int64_t> max_to
   return e;
 }
 
+// The one-turn entry the vendor body tests send: "Shall I compare", with `max_tokens`.
+inline DatasetEntry sonnet_entry(std::optional<int64_t> max_tokens = std::nullopt) {
+  return text_entry("Shall I compare", max_tokens);
+}
+
 }  // namespace aiperf::testing

@@ -1,12 +1,15 @@
 #pragma once
 // What the dataset-file loader tests share: the configuration (model "m", seed 7, `path` read
-// as `type`: what --input-file PATH --custom-dataset-type TYPE --random-seed 7 would give), and
-// loading a file of `text` that must be refused.
+// as `type`: what --input-file PATH --custom-dataset-type TYPE --random-seed 7 would give),
+// loading a file of `text` that must be refused, and reading what a loader made.
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "config/profile_config.h"
+#include "dataset/dataset.h"
 #include "dataset/input_file_dataset.h"
 #include "temp_text_file.h"
 #include "tokenizer/word_tokenizer.h"
@@ -37,5 +40,11 @@ inline std::string file_dataset_error(const std::string& text, CustomDatasetType
   ADD_FAILURE() << "no ConfigError for: " << text;
   return "";
 }
+
+// A prompt's length as the loader tests count it: WordTokenizer("w") words.
+inline size_t word_count(const std::string& text) { return WordTokenizer("w").count(text); }
+
+// A turn's messages (kept as the JSON text of the array's items) as a JSON array.
+inline nlohmann::json turn_messages(const MessageTurn& turn) { return nlohmann::json::parse("[" + turn.messages + "]"); }
 
 }  // namespace aiperf::test_support

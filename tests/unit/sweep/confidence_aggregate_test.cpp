@@ -10,13 +10,15 @@
 
 #include <gtest/gtest.h>
 
+#include "sweep_test_values.h"
+
 namespace aiperf {
 namespace {
 
 using json = nlohmann::json;
 
-constexpr double kT975_1 = 12.706205;  // t(0.975, 1), the two-sided table
-constexpr double kT975_2 = 4.302653;   // t(0.975, 2)
+using sweep_test::kT975_1;
+using sweep_test::kT975_2;
 
 std::vector<std::string> keys(const nlohmann::ordered_json& j) {
   std::vector<std::string> out;

@@ -7,14 +7,16 @@
 
 #include <gtest/gtest.h>
 
+#include "sweep_test_values.h"
+
 namespace aiperf {
 namespace {
 
 // Student-t critical values t(1 - alpha/2, df) from the standard two-sided table (e.g. NIST/
 // SEMATECH e-Handbook of Statistical Methods, §1.3.6.7.2, "Critical values of the Student's t
 // distribution"), 6 decimals, hence the 1e-6 tolerances.
-constexpr double kT975_1 = 12.706205;  // 95 %, df 1
-constexpr double kT975_2 = 4.302653;   // 95 %, df 2
+using sweep_test::kT975_1;
+using sweep_test::kT975_2;
 constexpr double kT95_2 = 2.919986;    // 90 %, df 2
 constexpr double kT995_2 = 9.924843;   // 99 %, df 2
 constexpr double kT975_4 = 2.776445;   // 95 %, df 4

@@ -5,11 +5,13 @@
 
 #include <vector>
 
+#include "sweep_test_values.h"
+
 namespace aiperf {
 namespace {
 
 const SearchDimension kConcurrency{"phases.profiling.concurrency", 1, 1000, SearchKind::integer};
-const SlaFilter kTtft{"time_to_first_token", "p99", SlaOp::le, 600};
+using sweep_test::kTtft;
 
 ProbeResult probe(double x, double ttft) {
   ProbeResult r;

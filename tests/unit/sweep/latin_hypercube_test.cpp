@@ -10,15 +10,12 @@
 #include <vector>
 
 #include "sweep/search_planner.h"
+#include "sweep_test_values.h"
 
 namespace aiperf {
 namespace {
 
-std::vector<double> column(const std::vector<std::vector<double>>& points, size_t d) {
-  std::vector<double> c;
-  for (const auto& p : points) c.push_back(p[d]);
-  return c;
-}
+using sweep_test::column;
 
 TEST(LatinHypercube, EveryStratumOfEveryDimensionHoldsOneSample) {
   const int n = 37, d = 5;

@@ -9,11 +9,12 @@
 #include "sweep/grid_planner.h"
 #include "sweep/monotonic_sla_planner.h"
 #include "sweep/smooth_isotonic_planner.h"
+#include "sweep_test_values.h"
 
 namespace aiperf {
 namespace {
 
-const SlaFilter kTtft{"time_to_first_token", "p99", SlaOp::le, 600};
+using sweep_test::kTtft;
 
 PlannerSettings settings(std::string name) {
   PlannerSettings s;

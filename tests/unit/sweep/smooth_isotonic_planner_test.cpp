@@ -6,6 +6,8 @@
 #include <functional>
 #include <vector>
 
+#include "sweep_test_values.h"
+
 namespace aiperf {
 namespace {
 
@@ -57,7 +59,7 @@ std::vector<double> drive(SearchPlanner& planner, const Oracle& oracle) {
   return probed;
 }
 
-const SlaFilter kTtft{"time_to_first_token", "p99", SlaOp::le, 600};
+using sweep_test::kTtft;
 
 TEST(SmoothIsotonicPlanner, FindsASmoothRootWithinPrecisionQuickly) {
   // TTFT = 100 + 0.5·x ms, SLA p99 ≤ 600 → margin 500 − 0.5·x, root at x = 1000.

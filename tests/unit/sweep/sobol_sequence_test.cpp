@@ -9,14 +9,12 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sweep_test_values.h"
+
 namespace aiperf {
 namespace {
 
-std::vector<double> column(const std::vector<std::vector<double>>& points, size_t d) {
-  std::vector<double> c;
-  for (const auto& p : points) c.push_back(p[d]);
-  return c;
-}
+using sweep_test::column;
 
 TEST(SobolSequence, FirstPointsMatchThePublishedSequence) {
   // The unscrambled Sobol sequence after its all-zero first point.

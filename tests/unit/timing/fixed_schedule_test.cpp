@@ -81,12 +81,12 @@ TEST(FixedSchedule, Errors) {
   }
 }
 
-struct Sent {
+struct ReplaySend {
   int64_t scheduled_ns;
   uint32_t entry;
 };
 
-struct FakeControl : PhaseControl {
+struct ReplayControl : PhaseControl {
   bool can_send() const override { return sent.size() < limit; }
   void issue(int64_t) override { ADD_FAILURE() << "replay must name its entry"; }
   void issue_entry(int64_t scheduled_ns, uint32_t entry) override {
@@ -95,7 +95,7 @@ struct FakeControl : PhaseControl {
   }
   void finish_sending() override { finished = true; }
   int64_t in_flight() const override { return out; }
-  std::vector<Sent> sent;
+  std::vector<ReplaySend> sent;
   size_t limit = SIZE_MAX;
   int64_t out = 0;
   bool finished = false;
@@ -111,7 +111,7 @@ PhaseSpec spec_with(std::vector<int64_t> offsets, int64_t ceiling = 0) {
 TEST(FixedScheduleStrategy, SendsEachEntryAtItsDeadlineInOrder) {
   PhaseSpec spec = spec_with({0, 5'000'000, 5'000'000, 20'000'000});
   FixedScheduleStrategy s(spec);
-  FakeControl c;
+  ReplayControl c;
   const int64_t before = mono_ns();
   s.start(c);
   ASSERT_EQ(c.sent.size(), 1u);  // offset 0 is due at once
@@ -133,7 +133,7 @@ TEST(FixedScheduleStrategy, SendsEachEntryAtItsDeadlineInOrder) {
 TEST(FixedScheduleStrategy, ADueEntryWaitsForASlotAndKeepsItsTraceTime) {
   PhaseSpec spec = spec_with({0, 1'000'000, 2'000'000}, /*ceiling=*/1);
   FixedScheduleStrategy s(spec);
-  FakeControl c;
+  ReplayControl c;
   s.start(c);
   const int64_t start = c.sent[0].scheduled_ns;
   s.deadline_reached(c, start + 3'000'000);  // both later entries due, the one slot taken
@@ -155,7 +155,7 @@ TEST(FixedScheduleStrategy, ADueEntryWaitsForASlotAndKeepsItsTraceTime) {
 TEST(FixedScheduleStrategy, StopConditionsStillApply) {
   PhaseSpec spec = spec_with({0, 0, 0, 0});
   FixedScheduleStrategy s(spec);
-  FakeControl c;
+  ReplayControl c;
   c.limit = 2;  // e.g. --request-count 2
   s.start(c);
   EXPECT_EQ(c.sent.size(), 2u);

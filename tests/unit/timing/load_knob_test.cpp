@@ -15,7 +15,7 @@
 namespace aiperf {
 namespace {
 
-struct FakeControl : PhaseControl {
+struct KnobControl : PhaseControl {
   bool can_send() const override { return !finished; }
   void issue(int64_t scheduled_ns) override {
     sent.push_back(scheduled_ns);
@@ -38,7 +38,7 @@ struct FakeControl : PhaseControl {
 TEST(LoadKnob, ClosedLoopFollowsTheKnobUpAndDown) {
   LoadKnob knob(2);
   ConcurrencyStrategy s(2, 0, &knob);
-  FakeControl c;
+  KnobControl c;
   s.start(c);
   EXPECT_EQ(c.out, 2);
   const int64_t poll = s.next_deadline_ns();
@@ -72,7 +72,7 @@ TEST(LoadKnob, ClosedLoopFollowsTheKnobUpAndDown) {
 TEST(LoadKnob, ClosedLoopMayMoveThePrefillLimitInstead) {
   LoadKnob knob(1);
   ConcurrencyStrategy s(4, 0, &knob, /*knob_moves_prefill=*/true);
-  FakeControl c;
+  KnobControl c;
   c.prefill_limit = 1;
   s.start(c);
   EXPECT_EQ(c.prefill_limit, 1);
@@ -93,7 +93,7 @@ TEST(LoadKnob, OpenLoopTakesTheKnobsRateAndRescalesTheWait) {
   LoadKnob knob(10);
   spec.knob = &knob;
   RequestRateStrategy s(spec);
-  FakeControl c;
+  KnobControl c;
   s.start(c);
   const int64_t poll = s.next_deadline_ns();  // the poll comes before the first arrival (100 ms)
   s.deadline_reached(c, poll);

@@ -13,6 +13,7 @@
 #include "config/profile_config.h"
 #include "timing/credit_issuer.h"
 #include "timing/phase.h"
+#include "phase_specs.h"
 
 namespace aiperf {
 namespace {
@@ -167,13 +168,7 @@ TEST(PrefillConcurrency, RampRaisesThePrefillLimitToItsTarget) {
   EXPECT_LE(early, 4);
 }
 
-PhaseSpec constant_rate(double rate) {
-  PhaseSpec spec;
-  spec.request_rate = rate;
-  spec.arrival_pattern = ArrivalPattern::constant;
-  spec.concurrency = 0;
-  return spec;
-}
+using testing::constant_rate;
 
 // §4.6 [unsure], our choice: a rate tick finding no prefill slot is skipped and counted.
 TEST(PrefillConcurrency, RateModeSkipsArrivalsWithoutAPrefillSlot) {

@@ -5,12 +5,13 @@
 #include <vector>
 
 #include "common/clock.h"
+#include "phase_specs.h"
 
 namespace aiperf {
 namespace {
 
 // Records what the strategy asks for; credits stay "in flight" until the test returns them.
-struct FakeControl : PhaseControl {
+struct RateControl : PhaseControl {
   bool can_send() const override { return sent.size() < limit; }
   void issue(int64_t scheduled_ns) override { sent.push_back(scheduled_ns); ++out; }
   void issue_entry(int64_t scheduled_ns, uint32_t) override { issue(scheduled_ns); }
@@ -21,17 +22,11 @@ struct FakeControl : PhaseControl {
   int64_t out = 0;
 };
 
-PhaseSpec constant_rate(double rate) {
-  PhaseSpec spec;
-  spec.request_rate = rate;
-  spec.arrival_pattern = ArrivalPattern::constant;
-  spec.concurrency = 0;
-  return spec;
-}
+using testing::constant_rate;
 
 TEST(RequestRateStrategy, ArrivalsSitOnAnAbsoluteGridFromTheStart) {
   RequestRateStrategy s(constant_rate(1000));
-  FakeControl c;
+  RateControl c;
   s.start(c);
   const int64_t first = s.next_deadline_ns();
   EXPECT_TRUE(c.sent.empty());  // the first arrival is one gap after the start, not at it
@@ -48,7 +43,7 @@ TEST(RequestRateStrategy, CatchUpIsBoundedAndTheRestCounted) {
   PhaseSpec spec = constant_rate(1000);
   spec.max_catchup_s = 0.005;
   RequestRateStrategy s(spec);
-  FakeControl c;
+  RateControl c;
   s.start(c);
   const int64_t first = s.next_deadline_ns();
   // A 100 ms stall: arrivals more than 5 ms overdue are dropped, the last 5 ms' worth sent.
@@ -65,7 +60,7 @@ TEST(RequestRateStrategy, ZeroCatchUpSendsOnlyTheCurrentArrival) {
   PhaseSpec spec = constant_rate(1000);
   spec.max_catchup_s = 0;
   RequestRateStrategy s(spec);
-  FakeControl c;
+  RateControl c;
   s.start(c);
   const int64_t first = s.next_deadline_ns();
   s.deadline_reached(c, first + 20'000'000);
@@ -77,7 +72,7 @@ TEST(RequestRateStrategy, ConcurrencyCeilingSkipsArrivalsInsteadOfQueueing) {
   PhaseSpec spec = constant_rate(1000);
   spec.concurrency = 2;
   RequestRateStrategy s(spec);
-  FakeControl c;
+  RateControl c;
   s.start(c);
   const int64_t first = s.next_deadline_ns();
   s.deadline_reached(c, first + 4'000'000);  // five arrivals due, two slots
@@ -91,7 +86,7 @@ TEST(RequestRateStrategy, ConcurrencyCeilingSkipsArrivalsInsteadOfQueueing) {
 
 TEST(RequestRateStrategy, StopsWhenThePhaseMayNotSend) {
   RequestRateStrategy s(constant_rate(1000));
-  FakeControl c;
+  RateControl c;
   c.limit = 3;
   s.start(c);
   s.deadline_reached(c, s.next_deadline_ns() + 8'000'000);
@@ -108,7 +103,7 @@ TEST(RequestRateStrategy, SeededScheduleIsReproducible) {
     spec.concurrency = 0;  // no ceiling
     spec.max_catchup_s = 1e9;  // keep everything: only the timeline matters here
     RequestRateStrategy s(spec);
-    FakeControl c;
+    RateControl c;
     s.start(c);
     const int64_t start = s.next_deadline_ns();
     s.deadline_reached(c, start + 1'000'000'000);
@@ -126,7 +121,7 @@ TEST(RequestRateStrategy, RampStartsSlowAndReachesTheTarget) {
   spec.rate_ramp_s = 1.0;  // starts at 100 req/s
   spec.max_catchup_s = 1e9;
   RequestRateStrategy s(spec);
-  FakeControl c;
+  RateControl c;
   s.start(c);
   const int64_t t0 = s.next_deadline_ns() - 10'000'000;  // first gap at 100 req/s
   s.deadline_reached(c, t0 + 2'000'000'000);

@@ -12,6 +12,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include "../support/file_bytes.h"
 
 namespace aiperf {
 namespace {
@@ -31,13 +32,7 @@ const TiktokenTokenizer& o200k() {
   return *tok;
 }
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw std::runtime_error(p.string() + ": cannot open fixture");
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
+using test_support::read_file;
 
 TEST(O200kBase, KnownIds) {
   EXPECT_EQ(o200k().name(), "o200k_base");
