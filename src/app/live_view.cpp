@@ -29,21 +29,6 @@ constexpr int64_t kRedrawNs = 250'000'000;    // the screen or the progress line
 constexpr int64_t kRateWindowNs = 5'000'000'000;  // request and record rates over the last 5 s
 constexpr size_t kLogLines = 500;             // the logs panel keeps this many
 
-struct Totals {
-  uint64_t sent = 0, completed = 0, failed = 0;
-};
-
-Totals worker_totals(const std::vector<std::unique_ptr<Worker>>& workers) {
-  Totals t;
-  for (const auto& w : workers) {
-    const WorkerActivity& a = w->activity();
-    t.sent += a.sent.load(std::memory_order_relaxed);
-    t.completed += a.completed.load(std::memory_order_relaxed);
-    t.failed += a.failed.load(std::memory_order_relaxed);
-  }
-  return t;
-}
-
 size_t phase_slot(BenchmarkPhase phase) { return phase == BenchmarkPhase::warmup ? 0 : 1; }
 
 int terminal_columns(int fd) {
@@ -63,22 +48,38 @@ void write_all(int fd, const std::string& text) {
 
 }  // namespace
 
+WorkerTotals worker_totals(const std::vector<std::unique_ptr<Worker>>& workers) {
+  WorkerTotals t;
+  for (const auto& w : workers) {
+    const WorkerActivity& a = w->activity();
+    t.sent += a.sent.load(std::memory_order_relaxed);
+    t.completed += a.completed.load(std::memory_order_relaxed);
+    t.failed += a.failed.load(std::memory_order_relaxed);
+  }
+  return t;
+}
+
+void RunProgress::Phase::Totals::store(const WorkerTotals& t) {
+  sent.store(t.sent, std::memory_order_relaxed);
+  completed.store(t.completed, std::memory_order_relaxed);
+  failed.store(t.failed, std::memory_order_relaxed);
+}
+
+WorkerTotals RunProgress::Phase::Totals::load() const {
+  return {sent.load(std::memory_order_relaxed), completed.load(std::memory_order_relaxed),
+          failed.load(std::memory_order_relaxed)};
+}
+
 void RunProgress::begin_phase(BenchmarkPhase phase, const std::vector<std::unique_ptr<Worker>>& workers) {
   Phase& p = phases[phase_slot(phase)];
-  const Totals t = worker_totals(workers);
-  p.sent_base.store(t.sent, std::memory_order_relaxed);
-  p.completed_base.store(t.completed, std::memory_order_relaxed);
-  p.failed_base.store(t.failed, std::memory_order_relaxed);
+  p.at_start.store(worker_totals(workers));
   p.start_ns.store(mono_ns(), std::memory_order_release);
   stage.store(phase == BenchmarkPhase::warmup ? warmup : profiling, std::memory_order_relaxed);
 }
 
 void RunProgress::end_phase(BenchmarkPhase phase, const std::vector<std::unique_ptr<Worker>>& workers) {
   Phase& p = phases[phase_slot(phase)];
-  const Totals t = worker_totals(workers);
-  p.sent_end.store(t.sent, std::memory_order_relaxed);
-  p.completed_end.store(t.completed, std::memory_order_relaxed);
-  p.failed_end.store(t.failed, std::memory_order_relaxed);
+  p.at_end.store(worker_totals(workers));
   p.end_ns.store(mono_ns(), std::memory_order_release);
 }
 
@@ -127,7 +128,7 @@ struct LiveView::Impl {
 
   explicit Impl(LiveSources s) : src(std::move(s)), mode(src.config->ui_type) {}
 
-  PhaseProgressView phase_view(BenchmarkPhase phase, const Totals& now_totals, int64_t now) const {
+  PhaseProgressView phase_view(BenchmarkPhase phase, const WorkerTotals& now_totals, int64_t now) const {
     PhaseProgressView v;
     const PhaseSpec* spec = nullptr;
     for (const PhaseSpec& p : src.phases)
@@ -145,11 +146,10 @@ struct LiveView::Impl {
     v.session_target = spec->session_count;
     v.duration_s = spec->duration_s;
     if (!v.started) return v;
-    Totals at = now_totals;
-    if (v.finished) at = {p.sent_end.load(), p.completed_end.load(), p.failed_end.load()};
-    v.sent = at.sent - p.sent_base.load();
-    v.completed = at.completed - p.completed_base.load();
-    v.errors = at.failed - p.failed_base.load();
+    const WorkerTotals at = v.finished ? p.at_end.load() : now_totals, base = p.at_start.load();
+    v.sent = at.sent - base.sent;
+    v.completed = at.completed - base.completed;
+    v.errors = at.failed - base.failed;
     v.elapsed_s = double((v.finished ? end : now) - start) / 1e9;
     return v;
   }
@@ -206,7 +206,7 @@ struct LiveView::Impl {
     const int stage = src.progress->stage.load(std::memory_order_relaxed);
     s.stage = LiveStage(stage);
     s.cancelling = src.issuer && src.issuer->cancel_requested() && stage < RunProgress::complete;
-    const Totals totals = worker_totals(*src.workers);
+    const WorkerTotals totals = worker_totals(*src.workers);
     s.warmup = phase_view(BenchmarkPhase::warmup, totals, now);
     s.profiling = phase_view(BenchmarkPhase::profiling, totals, now);
     if (!first_start_ns) {
@@ -240,6 +240,13 @@ struct LiveView::Impl {
     else if (s.profiling.finished && s.profiling.completed <= s.records_processed)
       s.records_eta_s = 0.0;
 
+    if (!screen) return s;  // simple shows progress only: no table, workers or logs to gather
+    add_panels(s, now, final);
+    return s;
+  }
+
+  // The dashboard's panels: the real-time table, the workers, the client's usage, the logs.
+  void add_panels(LiveState& s, int64_t now, bool final) {
     const double interval = src.config->effective_stats_interval();
     if (interval <= 0) {
       s.metrics_note = "off (--stats-interval 0)";
@@ -264,7 +271,6 @@ struct LiveView::Impl {
       s.logs.assign(logs.begin(), logs.end());
     }
     if (now < notice_until_ns) s.notice = notice;
-    return s;
   }
 
   void add_log(LogLevel level, std::string text) {

@@ -23,14 +23,23 @@ namespace aiperf {
 
 // What the run sets as it goes: the main thread the stage and each phase's edges, the record
 // thread the processed count. Everything relaxed; the live view only displays it.
+// The workers' requests started, finished and failed, summed over every worker.
+struct WorkerTotals {
+  uint64_t sent = 0, completed = 0, failed = 0;
+};
+WorkerTotals worker_totals(const std::vector<std::unique_ptr<Worker>>& workers);
+
 struct RunProgress {
   enum Stage : int { starting, warmup, profiling, processing, complete };
   std::atomic<int> stage{starting};
   struct Phase {
     std::atomic<int64_t> start_ns{0}, end_ns{0};        // monotonic; 0 = not yet
     // The workers' totals at the phase's start and end: its own counts are the differences.
-    std::atomic<uint64_t> sent_base{0}, completed_base{0}, failed_base{0};
-    std::atomic<uint64_t> sent_end{0}, completed_end{0}, failed_end{0};
+    struct Totals {
+      std::atomic<uint64_t> sent{0}, completed{0}, failed{0};
+      void store(const WorkerTotals& t);
+      WorkerTotals load() const;
+    } at_start, at_end;
   };
   std::array<Phase, 2> phases;  // 0 warm-up, 1 profiling
   std::atomic<uint64_t> records_processed{0};  // profiling records taken by the record thread
