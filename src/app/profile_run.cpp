@@ -537,7 +537,7 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
   if (parquet && !parquet->close())
     log(LogLevel::error, "writing " + (artifact_dir / kRecordsParquetFile).string() + " failed; it is incomplete");
   if (adaptive) {
-    if (!adaptive->close(profiling ? profiling->sending_end_ns : 0))
+    if (!adaptive->close(profiling ? profiling->sending_end_ns : 0, CreditIssuer::kHandOffLeadNs))
       log(LogLevel::error, "writing " + (artifact_dir / kAdaptiveScaleSummaryFile).string() + " or " +
                                kAdaptiveScaleEventsFile + " failed");
   }

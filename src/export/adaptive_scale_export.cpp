@@ -92,7 +92,7 @@ void AdaptiveScaleExport::write_event(const AdaptiveWindowReport& r) {
   events_.flush();
 }
 
-bool AdaptiveScaleExport::close(int64_t sending_end_ns) {
+bool AdaptiveScaleExport::close(int64_t sending_end_ns, int64_t issue_lead_ns) {
   if (closed_) return bool(events_);
   closed_ = true;
   events_.close();
@@ -104,8 +104,10 @@ bool AdaptiveScaleExport::close(int64_t sending_end_ns) {
   const AdaptiveScaleSettings& s = controller_.settings();
   const RampUntilFail& p = controller_.policy();
   // The controller's reason stands when sending stopped at its stop time; else the phase's own
-  // stop condition (count, duration, Ctrl-C, failed-request threshold) ended it first.
-  const bool controller_stopped = p.holding() && sending_end_ns != 0 && sending_end_ns >= p.stop_at_ns();
+  // stop condition (count, duration, Ctrl-C, failed-request threshold) ended it first. The
+  // issuer acts on sends due within its hand-off lead, so it stops that much early at most.
+  const bool controller_stopped =
+      p.holding() && sending_end_ns != 0 && sending_end_ns + issue_lead_ns >= p.stop_at_ns();
   stop_reason_ = controller_stopped ? std::string(p.stop_reason()) : std::string("phase_ended");
   ojson sla = ojson::array();
   for (const WindowSlaFilter& f : s.sla) sla.push_back(f.text);

@@ -32,8 +32,10 @@ class AdaptiveScaleExport : public RecordSink {
   int64_t stop_at_ns() const { return controller_.stop_at_ns(); }
 
   // Writes the summary and renames the event log into place. `sending_end_ns`: when the
-  // profiling phase stopped sending (monotonic; 0 when it never ran). False when a write failed.
-  bool close(int64_t sending_end_ns);
+  // profiling phase stopped sending (monotonic; 0 when it never ran). `issue_lead_ns`: how far
+  // ahead of a send's due time the issuer acts, so a stop at the controller's time may be
+  // recorded up to that much earlier. False when a write failed.
+  bool close(int64_t sending_end_ns, int64_t issue_lead_ns);
   // One line for the console after close(): the value found and why the phase stopped.
   std::string console_line() const;
 

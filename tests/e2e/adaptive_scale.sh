@@ -89,6 +89,7 @@ print("ok concurrency:", values, "-> held", s["max_passing_value"], "first faili
 
 # --- 2. request rate, passing up to max: hold max -------------------------------------------------
 run_yaml rate "      type: constant
+      duration: 60
       adaptive_scale:
         control: {variable: request_rate, min: 4, max: 16}
         assessment_period: 0.5
