@@ -27,7 +27,9 @@ ALLOWED = {
     "sweep": ["config"],
     "plot": ["common"],
     "live": ["export"],
-    "app": ["cli", "transport", "export", "plot", "live"],
+    "telemetry": ["export"],
+    "publish": ["telemetry"],
+    "app": ["cli", "transport", "export", "plot", "live", "telemetry", "publish"],
     "mock_server": ["common", "tokenizer"],
 }
 

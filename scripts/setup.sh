@@ -15,6 +15,8 @@ else
     libpcre2-dev libzstd-dev libsnappy-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libsndfile1-dev libxxhash-dev
     libspdlog-dev
     libyaml-cpp-dev
+    # telemetry scrapes and exporters (off the hot path)
+    libcurl4-openssl-dev
     # charts: cairo draws, pango sets text in DejaVu Sans
     libcairo2-dev libpango1.0-dev fonts-dejavu-core
     # the live dashboard (ncursesw)

@@ -34,6 +34,8 @@ phase "DuckDB (npm) for the Parquet export test"
 ./scripts/duckdb-npm.sh >/dev/null
 phase "puppeteer-core (npm) to drive Debian's chromium in the report.html tests"
 ./scripts/puppeteer-npm.sh >/dev/null
+phase "OTLP protobuf definitions (npm) for the --otel-url test's receiver"
+./scripts/otlp-npm.sh >/dev/null
 
 phase "ASan+UBSan: unit tests"
 # Each binary runs once with all its tests: an ASan process start costs more than most tests.

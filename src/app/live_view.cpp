@@ -271,6 +271,7 @@ struct LiveView::Impl {
       s.logs.assign(logs.begin(), logs.end());
     }
     if (now < notice_until_ns) s.notice = notice;
+    if (src.gpu_lines) s.gpu_lines = src.gpu_lines();
   }
 
   void add_log(LogLevel level, std::string text) {

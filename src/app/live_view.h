@@ -7,6 +7,7 @@
 #include <array>
 #include <atomic>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -63,6 +64,8 @@ struct LiveSources {
   const RunProgress* progress = nullptr;
   const CreditIssuer* issuer = nullptr;  // cancel_requested(): the first ctrl+c
   LogLevel console_level = LogLevel::warning;           // what stderr shows in simple mode
+  // The GPU panel's lines (--gpu-telemetry dashboard), read on the UI thread; null: no panel.
+  std::function<std::vector<std::string>()> gpu_lines;
 };
 
 class LiveView {

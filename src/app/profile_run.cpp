@@ -14,6 +14,7 @@
 #include "app/plot_command.h"
 #include "app/interrupt.h"
 #include "app/live_view.h"
+#include "app/run_telemetry.h"
 #include "common/block_file_stream.h"
 #include "common/clock.h"
 #include "common/credential_header.h"
@@ -37,6 +38,7 @@
 #include "metrics/record_metrics.h"
 #include "metrics/record_processor.h"
 #include "metrics/replay_lag.h"
+#include "publish/publish_run.h"
 #include "records/record_collector.h"
 #include "timing/credit_issuer.h"
 #include "timing/fixed_schedule.h"
@@ -437,7 +439,13 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
   live_sources.progress = &progress;
   live_sources.issuer = &issuer;
   live_sources.console_level = config.log_level_given() ? config.effective_log_level() : LogLevel::warning;
+  // Started before the live view, which shows its GPU panel.
+  RunTelemetry telemetry(config, artifact_dir, anchor);
+  if (config.gpu_telemetry.dashboard) live_sources.gpu_lines = [&telemetry] { return telemetry.gpu_dashboard_lines(); };
   LiveView live_view(std::move(live_sources));
+
+  // Server metrics, GPU telemetry, network RTT: baselines now, before warm-up (docs/telemetry.md).
+  telemetry.start();
 
   std::vector<PhaseOutcome> outcomes;
   {
@@ -448,8 +456,10 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
     log_debug(std::to_string(worker_count) + " worker(s), at most " + std::to_string(max_in_flight) +
               " request(s) in flight, record backlog limit " + std::to_string(record_backlog_limit) + " per worker");
     for (const PhaseSpec& spec : phases) {
-      if (spec.phase == BenchmarkPhase::profiling)
+      if (spec.phase == BenchmarkPhase::profiling) {
+        if (!outcomes.empty()) telemetry.phase_boundary();  // counters' reference: after warm-up
         for (auto& w : workers) w->begin_health_window();
+      }
       log_info(std::string("phase ") + phase_name(spec.phase) + " started");
       progress.begin_phase(spec.phase, workers);
       for (PhaseOutcome& o : issuer.run({spec})) {
@@ -460,6 +470,7 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
         outcomes.push_back(o);
       }
     }
+    telemetry.stop();  // the final scrapes, as profiling ends
     progress.stage.store(RunProgress::processing, std::memory_order_relaxed);
     live_view.workers_stopping();
     for (auto& w : workers) w->stop();
@@ -482,6 +493,7 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
     std::cout << std::endl;
   }
 
+  if (const std::optional<double> rtt = telemetry.network_rtt_ms()) processor.set_network_rtt_ms(*rtt);
   RunSummary summary = processor.summarize();
   if (summary.invalid_sse_messages > 0)
     log_warning(std::to_string(summary.invalid_sse_messages) + " SSE message(s) in " +
@@ -541,7 +553,12 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
       log(LogLevel::error, "writing " + (artifact_dir / kAdaptiveScaleSummaryFile).string() + " or " +
                                kAdaptiveScaleEventsFile + " failed");
   }
+  if (profiling) telemetry.set_profiling_window(profiling->start_ns, profiling->end_ns);
+  telemetry.finish(info);
   export_run(config, summary, info, artifact_dir);
+  // Best effort, as upstream: a tracking service that is down costs one warning, never the
+  // run's exit code (docs/publish.md).
+  publish_run({&config, artifact_dir, info.benchmark_id, info.was_cancelled, config.cli_command});
   if (adaptive) std::cout << adaptive->console_line() << std::endl;
   // A study's trials leave auto_plot off: the study plots once, over all of them.
   const bool plot_failed = config.auto_plot && !auto_plot(artifact_dir, config.plot_required) && config.plot_required;

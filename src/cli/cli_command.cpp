@@ -27,7 +27,11 @@ std::string redact_header_item(const std::string& item) {
 std::string redact_value(const std::string& option, const std::string& value) {
   if (option == "--api-key") return kRedacted;
   if (option == "--header" || option == "-H") return redact_header_item(value);
-  if (option == "--url" || option == "-u") return redact_url_credentials(value);
+  // Every option that takes a URL: a user:password in it is a secret too.
+  static const char* const kUrlOptions[] = {"--url", "-u", "--otel-url", "--mlflow-tracking-uri", "--server-metrics",
+                                            "--gpu-telemetry"};
+  for (const char* o : kUrlOptions)
+    if (option == o) return redact_url_credentials(value);
   return value;
 }
 

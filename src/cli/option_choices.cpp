@@ -23,6 +23,8 @@ std::string endpoint_type_choices() {
 }
 std::string export_level_choices() { return spaced<ExportLevel>(); }
 std::string ui_type_choices() { return spaced<UiType>(); }
+std::string otel_stream_choices() { return "metrics timing default"; }
+std::string server_metrics_format_choices() { return "json csv jsonl parquet"; }
 std::string arrival_pattern_choices() { return spaced<ArrivalPattern>(); }
 std::string custom_dataset_type_choices() { return spaced<CustomDatasetType>(); }
 std::string connection_reuse_choices() { return spaced<ConnectionReuse>(); }

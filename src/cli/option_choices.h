@@ -9,6 +9,8 @@ namespace aiperf {
 std::string endpoint_type_choices();
 std::string export_level_choices();
 std::string ui_type_choices();
+std::string otel_stream_choices();
+std::string server_metrics_format_choices();
 std::string arrival_pattern_choices();
 std::string custom_dataset_type_choices();
 std::string connection_reuse_choices();

@@ -31,6 +31,7 @@ struct OptionSpec {
   std::string_view owner = "";  // not supported yet: the issue that brings it
   // The values it accepts, space separated, for completion and the reference ("" = free text).
   std::string (*choices)() = nullptr;
+  bool values_optional = false;  // a list flag that may also stand alone (--gpu-telemetry)
 
   bool supported() const { return !std::holds_alternative<std::monostate>(sink); }
   // Set only in a YAML file (no flag): adaptive scale's block and its phase SLA filters.

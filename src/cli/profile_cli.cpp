@@ -79,7 +79,8 @@ struct ProfileParser {
                 ->group(title);
           } else if constexpr (std::is_same_v<Member, std::vector<std::string> RawFlags::*>) {
             // Several values after one flag and/or repeated flags, all kept in order.
-            app.add_option(names, raw.*member, help)->type_name(std::string(spec.metavar))->group(title);
+            CLI::Option* o = app.add_option(names, raw.*member, help)->type_name(std::string(spec.metavar))->group(title);
+            if (spec.values_optional) o->expected(0, -1);
           } else if constexpr (!std::is_same_v<Member, std::monostate>) {
             app.add_flag(names, raw.*member, help)->group(title);
           }

@@ -83,6 +83,7 @@ ProfileConfig ProfileConverter::convert() const {
   convert_request_content_type(c, r);
   convert_load(c, r);
   convert_output(c, r);
+  convert_telemetry(c, r);
   require_synthetic_dataset_fits(c, available_memory_bytes());
   c.cli_command = reconstruct_cli_command(args_);
   return c;

@@ -2,7 +2,7 @@
 // Turns the raw text of every option (cli/raw_flags.h), from the command line or a YAML file,
 // into a checked ProfileConfig. One class, defined in one file per group of options
 // (profile_converter.cpp, endpoint_conversion.cpp, dataset_conversion.cpp, load_conversion.cpp,
-// adaptive_scale_conversion.cpp, output_conversion.cpp); each error names the option as the user spelled it.
+// adaptive_scale_conversion.cpp, output_conversion.cpp, telemetry_conversion.cpp); each error names the option as the user spelled it.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -89,6 +89,8 @@ class ProfileConverter {
   // export extension stripped, so `out/run1.json` names the stem `run1`.
   std::string export_stem(const std::string& text) const;
   void convert_output(ProfileConfig& c, const RawFlags& r) const;
+  // cli-and-load.md §3.15, §3.16 (telemetry_conversion.cpp): after convert_output (the UI type).
+  void convert_telemetry(ProfileConfig& c, const RawFlags& r) const;
   static const OptionSpec& spec(const char* any_alias);
 
   const RawFlags& raw_;

@@ -69,6 +69,16 @@ struct RawFlags {
   std::string isl_osl_pairs, degradation_threshold, degradation_metric_tag, degradation_stat;
   std::string isl_min, isl_max, isl_steps, concurrency_min, concurrency_max, concurrency_steps;
   std::string osl_min, osl_max, osl_steps;
+  // Telemetry and exporters (§3.15, §3.16).
+  std::vector<std::string> gpu_telemetry, server_metrics, server_metrics_formats;
+  bool gpu_telemetry_enabled = true, server_metrics_enabled = true, network_latency_automatic = false;
+  std::string network_latency_mean, network_latency_ping_interval;
+  std::string otel_url, gen_ai_provider;
+  std::vector<std::string> otel_resource_attributes, otel_stream;
+  std::string mlflow_tracking_uri, mlflow_experiment, mlflow_run_name, mlflow_parent_run_id;
+  std::vector<std::string> mlflow_tags, mlflow_artifact_globs;
+  std::string wandb_project, wandb_entity, wandb_run_name;
+  std::vector<std::string> wandb_tags;
   std::vector<std::string> ignored;  // values of not-yet-supported flags
   std::string config_file;           // -f/--config
 };

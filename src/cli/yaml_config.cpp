@@ -21,12 +21,6 @@ struct LaterKey {
   const char* owner;
 };
 const LaterKey kLaterKeys[] = {
-    {"gpu_telemetry", "issue 21: telemetry and exporters"},
-    {"server_metrics", "issue 21: telemetry and exporters"},
-    {"network_latency", "issue 21: telemetry and exporters"},
-    {"otel", "issue 21: telemetry and exporters"},
-    {"mlflow", "issue 21: telemetry and exporters"},
-    {"wandb", "issue 21: telemetry and exporters"},
     {"accuracy", "issue 24: accuracy, video, prompt options"},
     {"metrics", "issue 24: accuracy, video, prompt options"},
     {"scenario", "issue 23: agentic benchmarks and server hooks"},

@@ -47,6 +47,9 @@ struct EnvSettings {
   double dataset_tracelab_min_spawn_ms = 10000;
   bool dataset_tracelab_subagent_join = true;
   std::string dataset_baseten_session_column;  // "": provided_session_id
+  // telemetry beside the run
+  double server_metrics_interval_s = 0.333;
+  double gpu_collection_interval_s = 0.333;
   // export and the run itself
   uint64_t ui_console_export_width = kDefaultConsoleExportWidth;
   uint64_t record_backlog_limit = kDefaultRecordBacklogLimit;

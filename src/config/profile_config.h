@@ -14,6 +14,7 @@
 #include "config/adaptive_scale_settings.h"
 #include "config/endpoint_catalog.h"
 #include "config/media_config.h"
+#include "config/telemetry_settings.h"
 
 namespace aiperf {
 
@@ -272,7 +273,8 @@ struct OutputSettings {
   bool log_level_given() const { return log_level.has_value() || verbosity > 0; }
 };
 
-struct ProfileConfig : EndpointSettings, TokenizerSettings, DatasetSettings, LoadSettings, OutputSettings {
+struct ProfileConfig : EndpointSettings, TokenizerSettings, DatasetSettings, LoadSettings, OutputSettings,
+                       TelemetrySettings {
   std::string cli_command;                       // reconstructed "aiperf profile ..." line
 
   // Derived helpers (defined in profile_config.cpp).

@@ -44,9 +44,11 @@ ArtifactNames artifact_names(const ProfileConfig& config) {
   const std::string& stem = config.profile_export_prefix;
   if (stem.empty())
     return {kSummaryJsonFile, kSummaryCsvFile, kConsoleTextFile, kRecordsFile, kRawRecordsFile,
-            "profile_export_aiperf_timeslices.json", "profile_export_aiperf_timeslices.csv"};
+            "profile_export_aiperf_timeslices.json", "profile_export_aiperf_timeslices.csv", kGpuTelemetryFile,
+            kServerMetricsStem};
   return {stem + ".json", stem + ".csv", stem + "_console.txt", stem + ".jsonl", stem + "_raw.jsonl",
-          stem + "_timeslices.json", stem + "_timeslices.csv"};
+          stem + "_timeslices.json", stem + "_timeslices.csv", stem + "_gpu_telemetry.jsonl",
+          stem + "_server_metrics"};
 }
 
 namespace {

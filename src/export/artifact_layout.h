@@ -15,6 +15,8 @@ inline constexpr const char* kRecordsFile = "profile_export.jsonl";
 inline constexpr const char* kRawRecordsFile = "profile_export_raw.jsonl";
 inline constexpr const char* kRecordsParquetFile = "profile_export.parquet";
 inline constexpr const char* kInputsFile = "inputs.json";
+inline constexpr const char* kGpuTelemetryFile = "gpu_telemetry_export.jsonl";
+inline constexpr const char* kServerMetricsStem = "server_metrics_export";
 inline constexpr const char* kLogFile = "logs/aiperf.log";
 
 // The export file names of one run: the defaults above, or with --profile-export-prefix <stem>
@@ -22,6 +24,8 @@ inline constexpr const char* kLogFile = "logs/aiperf.log";
 // `<stem>_timeslices.json/.csv`, `<stem>_console.txt` (metrics-and-outputs.md §7.2).
 struct ArtifactNames {
   std::string summary_json, summary_csv, console_text, records, raw_records, timeslices_json, timeslices_csv;
+  std::string gpu_telemetry;  // `<stem>_gpu_telemetry.jsonl`
+  std::string server_metrics;  // `<stem>_server_metrics` + .json/.csv/.jsonl/.parquet
 };
 ArtifactNames artifact_names(const ProfileConfig& config);
 

@@ -88,6 +88,7 @@ std::vector<std::string> footer_lines(const ProfileConfig& config, const RunSumm
     lines.push_back("Raw Records: " + absolute_path(dir / names.raw_records));
   if (config.export_outputs_json && fs::exists(dir / kOutputsJsonFile, ec))
     lines.push_back(std::string("Outputs JSON Export: ") + absolute_path(dir / kOutputsJsonFile));
+  for (const auto& [label, path] : info.telemetry_files) lines.push_back(label + ": " + absolute_path(path));
   if (fs::exists(dir / kLogFile, ec)) lines.push_back(std::string("Log File: ") + absolute_path(dir / kLogFile));
   return lines;
 }
@@ -158,6 +159,7 @@ std::string render_console_report(const ProfileConfig& config, const RunSummary&
     out += "\n" + render_table(t, width, color);
   for (const ConsolePanel& panel : warning_panels(config, summary)) out += "\n" + render_panel(panel, width, color);
   if (!summary.errors.empty()) out += "\n" + render_table(error_table(summary), width, color);
+  out += info.telemetry_console;  // §6.1 item 5: after the error summary
   out += "\n";
   if (info.was_cancelled) {
     out += "Benchmark was cancelled early: results are partial";

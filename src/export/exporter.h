@@ -4,7 +4,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <nlohmann/json.hpp>
 
 #include "config/profile_config.h"
 #include "metrics/client_health.h"
@@ -27,6 +32,12 @@ struct RunInfo {
   // The client's check on itself over the profiling phase; absent when that phase never ran.
   std::optional<ClientHealth> client_health;
   uint64_t arrivals_skipped_at_prefill_cap = 0;  // every --prefill-concurrency slot was taken
+  // GPU telemetry (metrics-and-outputs.md §8.6, §6.3): the summary's `telemetry_data` block (null:
+  // nothing collected) and the console tables, rendered at the export width ("" = not shown).
+  nlohmann::ordered_json telemetry_data;
+  std::string telemetry_console;
+  // Telemetry files written (server metrics, GPU, network): (footer label, path).
+  std::vector<std::pair<std::string, std::filesystem::path>> telemetry_files;
 };
 
 // Chooses the artifact directory (cli-and-load.md §3.15, metrics-and-outputs.md §7.1) and

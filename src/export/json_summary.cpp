@@ -110,6 +110,7 @@ ojson summary_json(const ProfileConfig& config, const RunSummary& summary, const
   doc["benchmark_id"] = info.benchmark_id;
   for (std::string_view tag : kDeclaredTags)
     if (const MetricResult* m = summary.find(std::string(tag))) doc[m->tag] = metric_json(*m);
+  if (!info.telemetry_data.is_null()) doc["telemetry_data"] = info.telemetry_data;
 
   // to_json() builds an unordered document; re-reading it keeps its (sorted) keys as they are.
   doc["input_config"] = ojson::parse(config.to_json().dump());

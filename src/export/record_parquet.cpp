@@ -44,31 +44,32 @@ const std::vector<MetricId>& exported_metrics() {
 }
 
 std::vector<ParquetColumnSpec> record_columns() {
-  const auto text = [](const char* name, bool nullable) {
-    return ParquetColumnSpec{name, ParquetType::byte_array, nullable, true};
-  };
-  // Text with few distinct values per run (phases, workers, a dataset's conversations,
-  // error kinds): dictionary-encoded. Request ids are unique per row and stay PLAIN.
-  const auto label = [](const char* name, bool nullable) {
-    return ParquetColumnSpec{name, ParquetType::byte_array, nullable, true, true};
-  };
-  const auto i64 = [](const char* name, bool nullable) {
-    return ParquetColumnSpec{name, ParquetType::int64, nullable, false};
-  };
+  using S = ParquetColumnSpec;
+  // Text with few distinct values per run (phases, workers, a dataset's conversations, error
+  // kinds) is dictionary-encoded; request ids are unique per row and stay PLAIN text.
   std::vector<ParquetColumnSpec> cols = {
-      i64("session_num", false),       text("x_request_id", true),     text("x_correlation_id", true),
-      label("conversation_id", true),  i64("turn_index", false),       i64("credit_issued_ns", true),
-      i64("request_start_ns", true),   i64("request_ack_ns", true),     i64("request_end_ns", true),
-      label("worker_id", false),       label("record_processor_id", false), label("benchmark_phase", false),
-      {"was_cancelled", ParquetType::boolean, false, false},          i64("cancellation_time_ns", true),
+      S::int64("session_num", false),
+      S::text("x_request_id", true),
+      S::text("x_correlation_id", true),
+      S::dictionary_text("conversation_id", true),
+      S::int64("turn_index", false),
+      S::int64("credit_issued_ns", true),
+      S::int64("request_start_ns", true),
+      S::int64("request_ack_ns", true),
+      S::int64("request_end_ns", true),
+      S::dictionary_text("worker_id", false),
+      S::dictionary_text("record_processor_id", false),
+      S::dictionary_text("benchmark_phase", false),
+      S::boolean("was_cancelled", false),
+      S::int64("cancellation_time_ns", true),
   };
   for (MetricId id : exported_metrics()) {
     const MetricInfo& info = metric_info(id);
-    cols.push_back({info.tag, info.integer ? ParquetType::int64 : ParquetType::double_, true, false});
+    cols.push_back(info.integer ? S::int64(info.tag, true) : S::double_(info.tag, true));
   }
-  cols.push_back(i64("error_code", true));
-  cols.push_back(label("error_type", true));
-  cols.push_back(label("error_message", true));
+  cols.push_back(S::int64("error_code", true));
+  cols.push_back(S::dictionary_text("error_type", true));
+  cols.push_back(S::dictionary_text("error_message", true));
   return cols;
 }
 

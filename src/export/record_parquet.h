@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "common/clock.h"
-#include "export/parquet_file_writer.h"
+#include "io/parquet_file_writer.h"
 #include "metrics/record_sink.h"
 
 namespace aiperf {

@@ -10,8 +10,6 @@
 namespace aiperf {
 namespace {
 
-constexpr int32_t kUncompressed = 0, kSnappy = 1, kGzip = 2, kZstd = 6;
-
 void gunzip(const uint8_t* data, size_t size, std::string& out) {
   z_stream z{};
   // 32 + MAX_WBITS: accept a gzip or a zlib header, as writers differ.
@@ -30,21 +28,21 @@ void gunzip(const uint8_t* data, size_t size, std::string& out) {
 // give before any of it is allocated: a hostile file declaring 2 GB pages must not take 2 GB.
 // Deflate expands at most 1032:1; a zstd frame states its size (a frame without one, rare,
 // expands at most one 128 KB block per 3-byte RLE block header).
-void check_declared_size(int32_t codec, const uint8_t* data, size_t size, size_t uncompressed_size) {
+void check_declared_size(ParquetCodec codec, const uint8_t* data, size_t size, size_t uncompressed_size) {
   bool plausible = true;
   switch (codec) {
-    case kUncompressed:
+    case ParquetCodec::uncompressed:
       plausible = size == uncompressed_size;
       break;
-    case kSnappy: {
+    case ParquetCodec::snappy: {
       size_t n = 0;
       plausible = snappy::GetUncompressedLength(reinterpret_cast<const char*>(data), size, &n) && n == uncompressed_size;
       break;
     }
-    case kGzip:
+    case ParquetCodec::gzip:
       plausible = uncompressed_size / 1032 <= size;
       break;
-    case kZstd: {
+    case ParquetCodec::zstd: {
       const unsigned long long n = ZSTD_getFrameContentSize(data, size);
       if (n == ZSTD_CONTENTSIZE_ERROR) plausible = false;
       else if (n == ZSTD_CONTENTSIZE_UNKNOWN) plausible = uncompressed_size / 43691 <= size;
@@ -61,24 +59,20 @@ void check_declared_size(int32_t codec, const uint8_t* data, size_t size, size_t
 
 }  // namespace
 
-const char* parquet_codec_name(int32_t codec) {
-  static constexpr const char* kNames[] = {"UNCOMPRESSED", "SNAPPY", "GZIP", "LZO", "BROTLI", "LZ4", "ZSTD", "LZ4_RAW"};
-  return codec >= 0 && codec < 8 ? kNames[codec] : "unknown codec";
+bool parquet_codec_supported(ParquetCodec codec) {
+  return codec == ParquetCodec::uncompressed || codec == ParquetCodec::snappy || codec == ParquetCodec::gzip ||
+         codec == ParquetCodec::zstd;
 }
 
-bool parquet_codec_supported(int32_t codec) {
-  return codec == kUncompressed || codec == kSnappy || codec == kGzip || codec == kZstd;
-}
-
-void parquet_decompress(int32_t codec, const uint8_t* data, size_t size, size_t uncompressed_size, std::string& out) {
+void parquet_decompress(ParquetCodec codec, const uint8_t* data, size_t size, size_t uncompressed_size, std::string& out) {
   check_declared_size(codec, data, size, uncompressed_size);
   out.resize(uncompressed_size);
   switch (codec) {
-    case kUncompressed:
+    case ParquetCodec::uncompressed:
       if (size != uncompressed_size) throw std::runtime_error("uncompressed page sizes disagree");
       if (size) std::memcpy(out.data(), data, size);
       return;
-    case kSnappy: {
+    case ParquetCodec::snappy: {
       size_t n = 0;
       const char* in = reinterpret_cast<const char*>(data);
       if (!snappy::GetUncompressedLength(in, size, &n) || n != uncompressed_size ||
@@ -86,10 +80,10 @@ void parquet_decompress(int32_t codec, const uint8_t* data, size_t size, size_t 
         throw std::runtime_error("corrupt SNAPPY page");
       return;
     }
-    case kGzip:
+    case ParquetCodec::gzip:
       if (uncompressed_size) gunzip(data, size, out);
       return;
-    case kZstd: {
+    case ParquetCodec::zstd: {
       const size_t n = ZSTD_decompress(out.data(), out.size(), data, size);
       if (ZSTD_isError(n) || n != uncompressed_size) throw std::runtime_error("corrupt ZSTD page");
       return;

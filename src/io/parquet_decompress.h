@@ -5,13 +5,14 @@
 #include <cstdint>
 #include <string>
 
+#include "io/parquet_format.h"
+
 namespace aiperf {
 
-const char* parquet_codec_name(int32_t codec);  // "SNAPPY", "LZ4_RAW", ...
-bool parquet_codec_supported(int32_t codec);
+bool parquet_codec_supported(ParquetCodec codec);
 
 // Decompresses `size` bytes into `out` (resized to exactly `uncompressed_size`). Throws
 // std::runtime_error on corrupt data or a size that does not match the page header.
-void parquet_decompress(int32_t codec, const uint8_t* data, size_t size, size_t uncompressed_size, std::string& out);
+void parquet_decompress(ParquetCodec codec, const uint8_t* data, size_t size, size_t uncompressed_size, std::string& out);
 
 }  // namespace aiperf

@@ -8,7 +8,7 @@ namespace aiperf {
 namespace {
 
 using R = ThriftCompactReader;
-using T = ThriftWireType;
+using T = ThriftType;
 
 // Calls on_field(id, type) for each field of the struct that starts here; on_field reads the
 // value it wants and returns false to have it skipped.
@@ -36,7 +36,7 @@ ParquetSchemaElement schema_element(R& r) {
       case 3: e.repetition = ParquetRepetition(r.i32()); return true;
       case 4: e.name = r.binary(); return true;
       case 5: e.num_children = r.i32(); return true;
-      case 6: e.converted_type = r.i32(); return true;
+      case 6: e.converted_type = ParquetConvertedType(r.i32()); return true;
       case 10:  // LogicalType: a union; field 3 is LIST
         if (type != T::struct_) return false;
         for_each_field(r, [&](int16_t which, T) {
@@ -56,7 +56,7 @@ ParquetColumnChunkMeta column_meta(R& r) {
     switch (id) {
       case 1: m.type = ParquetPhysical(r.i32()); return true;
       case 3: for_each_element(r, [&](T) { m.path.emplace_back(r.binary()); }); return true;
-      case 4: m.codec = r.i32(); return true;
+      case 4: m.codec = ParquetCodec(r.i32()); return true;
       case 5: m.num_values = r.i64(); return true;
       case 7: m.total_compressed_size = r.i64(); return true;
       case 9: m.data_page_offset = r.i64(); return true;
@@ -93,20 +93,6 @@ ParquetRowGroupMeta row_group(R& r) {
 
 }  // namespace
 
-const char* parquet_physical_name(ParquetPhysical t) {
-  switch (t) {
-    case ParquetPhysical::boolean: return "BOOLEAN";
-    case ParquetPhysical::int32: return "INT32";
-    case ParquetPhysical::int64: return "INT64";
-    case ParquetPhysical::int96: return "INT96";
-    case ParquetPhysical::float_: return "FLOAT";
-    case ParquetPhysical::double_: return "DOUBLE";
-    case ParquetPhysical::byte_array: return "BYTE_ARRAY";
-    case ParquetPhysical::fixed_len_byte_array: return "FIXED_LEN_BYTE_ARRAY";
-  }
-  return "unknown type";
-}
-
 ParquetFileMeta parse_parquet_footer(const uint8_t* data, size_t size) {
   R r(data, size);
   ParquetFileMeta meta;
@@ -133,9 +119,9 @@ ParquetPageHeader parse_parquet_page_header(const uint8_t* data, size_t size) {
         for_each_field(r, [&](int16_t f, T) {
           switch (f) {
             case 1: h.num_values = r.i32(); return true;
-            case 2: h.encoding = r.i32(); return true;
-            case 3: h.definition_level_encoding = r.i32(); return true;
-            case 4: h.repetition_level_encoding = r.i32(); return true;
+            case 2: h.encoding = ParquetEncoding(r.i32()); return true;
+            case 3: h.definition_level_encoding = ParquetEncoding(r.i32()); return true;
+            case 4: h.repetition_level_encoding = ParquetEncoding(r.i32()); return true;
             default: return false;
           }
         });
@@ -144,7 +130,7 @@ ParquetPageHeader parse_parquet_page_header(const uint8_t* data, size_t size) {
         for_each_field(r, [&](int16_t f, T) {
           switch (f) {
             case 1: h.num_values = r.i32(); return true;
-            case 2: h.encoding = r.i32(); return true;
+            case 2: h.encoding = ParquetEncoding(r.i32()); return true;
             default: return false;
           }
         });
@@ -153,7 +139,7 @@ ParquetPageHeader parse_parquet_page_header(const uint8_t* data, size_t size) {
         for_each_field(r, [&](int16_t f, T ft) {
           switch (f) {
             case 1: h.num_values = r.i32(); return true;
-            case 4: h.encoding = r.i32(); return true;
+            case 4: h.encoding = ParquetEncoding(r.i32()); return true;
             case 5: h.definition_levels_byte_length = r.i32(); return true;
             case 6: h.repetition_levels_byte_length = r.i32(); return true;
             case 7: h.v2_values_compressed = R::bool_field(ft); return true;

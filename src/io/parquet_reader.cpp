@@ -15,21 +15,6 @@
 namespace aiperf {
 namespace {
 
-constexpr char kMagic[] = "PAR1";
-
-// parquet.thrift `Encoding`.
-enum : int32_t {
-  kPlain = 0, kPlainDictionary = 2, kRle = 3, kBitPacked = 4, kDeltaBinaryPacked = 5, kDeltaLengthByteArray = 6,
-  kDeltaByteArray = 7, kRleDictionary = 8, kByteStreamSplit = 9
-};
-
-const char* encoding_name(int32_t e) {
-  static constexpr const char* kNames[] = {"PLAIN", "GROUP_VAR_INT", "PLAIN_DICTIONARY", "RLE", "BIT_PACKED",
-                                           "DELTA_BINARY_PACKED", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY",
-                                           "RLE_DICTIONARY", "BYTE_STREAM_SPLIT"};
-  return e >= 0 && e < 10 ? kNames[e] : "unknown";
-}
-
 // A bounds-checked cursor over one page's bytes.
 struct Bytes {
   const uint8_t* p;
@@ -157,12 +142,12 @@ void decode_delta_binary_packed(Bytes& in, size_t count, std::vector<int64_t>& o
   }
 }
 
-void decode_values(Bytes& in, int32_t encoding, ParquetPhysical type, int32_t width, size_t count,
+void decode_values(Bytes& in, ParquetEncoding encoding, ParquetPhysical type, int32_t width, size_t count,
                    const Dense* dictionary, Dense& out) {
   switch (encoding) {
-    case kPlain: decode_plain(in, type, width, count, out); return;
-    case kPlainDictionary:
-    case kRleDictionary: {
+    case ParquetEncoding::plain: decode_plain(in, type, width, count, out); return;
+    case ParquetEncoding::plain_dictionary:
+    case ParquetEncoding::rle_dictionary: {
       if (!dictionary) throw std::runtime_error("dictionary-encoded page without a dictionary page");
       const int bit_width = *in.take(1);
       std::vector<uint32_t> idx;
@@ -176,7 +161,7 @@ void decode_values(Bytes& in, int32_t encoding, ParquetPhysical type, int32_t wi
       }
       return;
     }
-    case kRle:
+    case ParquetEncoding::rle:
       if (type == ParquetPhysical::boolean) {
         const uint32_t len = in.u32();
         std::vector<uint32_t> bits;
@@ -185,13 +170,13 @@ void decode_values(Bytes& in, int32_t encoding, ParquetPhysical type, int32_t wi
         return;
       }
       break;
-    case kDeltaBinaryPacked:
+    case ParquetEncoding::delta_binary_packed:
       if (type == ParquetPhysical::int32 || type == ParquetPhysical::int64) {
         decode_delta_binary_packed(in, count, out.ints);
         return;
       }
       break;
-    case kDeltaLengthByteArray:
+    case ParquetEncoding::delta_length_byte_array:
       if (type == ParquetPhysical::byte_array) {
         std::vector<int64_t> lengths;
         decode_delta_binary_packed(in, count, lengths);
@@ -202,7 +187,7 @@ void decode_values(Bytes& in, int32_t encoding, ParquetPhysical type, int32_t wi
         return;
       }
       break;
-    case kByteStreamSplit:
+    case ParquetEncoding::byte_stream_split:
       if (type == ParquetPhysical::float_ || type == ParquetPhysical::double_) {
         // Byte k of every value is stored together: stream k holds all values' k-th bytes.
         const size_t w = type == ParquetPhysical::float_ ? 4 : 8;
@@ -219,7 +204,7 @@ void decode_values(Bytes& in, int32_t encoding, ParquetPhysical type, int32_t wi
       break;
     default: break;
   }
-  throw std::runtime_error(std::string("encoding ") + encoding_name(encoding) + " is not supported for " +
+  throw std::runtime_error(std::string("encoding ") + parquet_encoding_name(encoding) + " is not supported for " +
                            parquet_physical_name(type) + " values");
 }
 
@@ -281,7 +266,7 @@ ParquetFile::ParquetFile(const std::filesystem::path& path) : path_(path.string(
   ::close(fd);
   if (map_.size < 12) fail("not a Parquet file (" + std::to_string(map_.size) + " bytes, too short)");
   if (!map_.data) fail(std::string("cannot map: ") + std::strerror(errno));
-  if (std::memcmp(map_.data, kMagic, 4) != 0 || std::memcmp(map_.data + map_.size - 4, kMagic, 4) != 0)
+  if (std::memcmp(map_.data, kParquetMagic, 4) != 0 || std::memcmp(map_.data + map_.size - 4, kParquetMagic, 4) != 0)
     fail("not a Parquet file (no PAR1 magic at its start and end)");
   const uint32_t footer_len = load_le<uint32_t>(map_.data + map_.size - 8);
   if (footer_len > map_.size - 12)
@@ -336,7 +321,9 @@ size_t ParquetFile::index_group(size_t at, size_t& leaf, size_t depth) {
 // child (the 3-level `list` / `element` wrappers, the legacy 2-level `array`).
 bool ParquetFile::is_list_wrapper(size_t node) const {
   const ParquetSchemaElement& e = meta_.schema[node];
-  const bool annotated = e.logical_list || (e.converted_type && *e.converted_type >= 1 && *e.converted_type <= 3);
+  using C = ParquetConvertedType;
+  const std::optional<C> c = e.converted_type;
+  const bool annotated = e.logical_list || c == C::map || c == C::map_key_value || c == C::list;
   return node != 0 && children_[node].size() == 1 && (annotated || e.repetition == ParquetRepetition::repeated);
 }
 
@@ -460,8 +447,8 @@ ParquetColumnValues ParquetFile::read_column(std::string_view name) const {
         pos += stored;
         if (h.type == ParquetPageType::index) continue;
         if (h.type == ParquetPageType::dictionary) {
-          if (h.encoding != kPlain && h.encoding != kPlainDictionary)
-            throw std::runtime_error(std::string("dictionary page encoding ") + encoding_name(h.encoding) +
+          if (h.encoding != ParquetEncoding::plain && h.encoding != ParquetEncoding::plain_dictionary)
+            throw std::runtime_error(std::string("dictionary page encoding ") + parquet_encoding_name(h.encoding) +
                                      " is not supported");
           parquet_decompress(chunk.codec, body, stored, size_t(h.uncompressed_size), page);
           Bytes in{reinterpret_cast<const uint8_t*>(page.data()), page.size()};
@@ -479,10 +466,10 @@ ParquetColumnValues ParquetFile::read_column(std::string_view name) const {
         if (h.type == ParquetPageType::data) {
           parquet_decompress(chunk.codec, body, stored, size_t(h.uncompressed_size), page);
           in = Bytes{reinterpret_cast<const uint8_t*>(page.data()), page.size()};
-          auto read_levels = [&](int max, int32_t encoding, std::vector<uint32_t>& out) {
+          auto read_levels = [&](int max, ParquetEncoding encoding, std::vector<uint32_t>& out) {
             if (max == 0) return;
-            if (encoding != kRle)
-              throw std::runtime_error(std::string("level encoding ") + encoding_name(encoding) + " is not supported");
+            if (encoding != ParquetEncoding::rle)
+              throw std::runtime_error(std::string("level encoding ") + parquet_encoding_name(encoding) + " is not supported");
             const uint32_t len = in.u32();
             decode_rle_hybrid(in.take(len), len, bit_width_for(uint32_t(max)), levels, out);
           };

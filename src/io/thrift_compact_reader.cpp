@@ -34,14 +34,14 @@ void ThriftCompactReader::begin_struct() {
   last_id_[++depth_] = 0;
 }
 
-bool ThriftCompactReader::next_field(int16_t& id, ThriftWireType& type) {
+bool ThriftCompactReader::next_field(int16_t& id, ThriftType& type) {
   if (depth_ < 0) fail("field read outside a struct");
   const uint8_t b = byte();
   if (b == 0) {
     --depth_;
     return false;
   }
-  type = ThriftWireType(b & 0x0F);
+  type = ThriftType(b & 0x0F);
   const int delta = b >> 4;
   id = delta ? int16_t(last_id_[depth_] + delta) : int16_t(unzigzag(varint()));
   last_id_[depth_] = id;
@@ -70,8 +70,8 @@ std::string_view ThriftCompactReader::binary() {
 bool ThriftCompactReader::bool_element() { return byte() == 1; }
 
 // Inside a list or map a bool is a whole byte, unlike a bool field.
-void ThriftCompactReader::skip_element(ThriftWireType type) {
-  if (type == ThriftWireType::bool_true || type == ThriftWireType::bool_false) byte();
+void ThriftCompactReader::skip_element(ThriftType type) {
+  if (type == ThriftType::bool_true || type == ThriftType::bool_false) byte();
   else skip(type);
 }
 
@@ -81,43 +81,43 @@ ThriftListHeader ThriftCompactReader::list_header() {
   if (size == 15) size = varint();
   // Every element takes at least one byte, so a larger count is a corrupt header.
   if (size > size_ - pos_) fail("list longer than the metadata");
-  return {ThriftWireType(b & 0x0F), uint32_t(size)};
+  return {ThriftType(b & 0x0F), uint32_t(size)};
 }
 
-void ThriftCompactReader::skip(ThriftWireType type) {
+void ThriftCompactReader::skip(ThriftType type) {
   switch (type) {
-    case ThriftWireType::bool_true:
-    case ThriftWireType::bool_false: return;  // field form: the value was the type nibble
-    case ThriftWireType::i8: byte(); return;
-    case ThriftWireType::i16:
-    case ThriftWireType::i32:
-    case ThriftWireType::i64: varint(); return;
-    case ThriftWireType::double_: f64(); return;
-    case ThriftWireType::binary: binary(); return;
-    case ThriftWireType::list:
-    case ThriftWireType::set: {
+    case ThriftType::bool_true:
+    case ThriftType::bool_false: return;  // field form: the value was the type nibble
+    case ThriftType::i8: byte(); return;
+    case ThriftType::i16:
+    case ThriftType::i32:
+    case ThriftType::i64: varint(); return;
+    case ThriftType::double_: f64(); return;
+    case ThriftType::binary: binary(); return;
+    case ThriftType::list:
+    case ThriftType::set: {
       const ThriftListHeader h = list_header();
       for (uint32_t i = 0; i < h.size; ++i) skip_element(h.element);
       return;
     }
-    case ThriftWireType::map: {
+    case ThriftType::map: {
       const uint64_t n = varint();
       if (n == 0) return;
       const uint8_t kv = byte();
       for (uint64_t i = 0; i < n; ++i) {
-        skip_element(ThriftWireType(kv >> 4));
-        skip_element(ThriftWireType(kv & 0x0F));
+        skip_element(ThriftType(kv >> 4));
+        skip_element(ThriftType(kv & 0x0F));
       }
       return;
     }
-    case ThriftWireType::struct_: {
+    case ThriftType::struct_: {
       begin_struct();
       int16_t id;
-      ThriftWireType t;
+      ThriftType t;
       while (next_field(id, t)) skip(t);
       return;
     }
-    case ThriftWireType::stop: break;
+    case ThriftType::stop: break;
   }
   fail("unknown field type");
 }

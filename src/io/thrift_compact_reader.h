@@ -6,27 +6,12 @@
 #include <cstdint>
 #include <string_view>
 
+#include "io/parquet_format.h"
+
 namespace aiperf {
 
-// Compact-protocol type nibbles (the same numbering the writer in export/ uses).
-enum class ThriftWireType : uint8_t {
-  stop = 0,
-  bool_true = 1,
-  bool_false = 2,
-  i8 = 3,
-  i16 = 4,
-  i32 = 5,
-  i64 = 6,
-  double_ = 7,
-  binary = 8,
-  list = 9,
-  set = 10,
-  map = 11,
-  struct_ = 12,
-};
-
 struct ThriftListHeader {
-  ThriftWireType element;
+  ThriftType element;
   uint32_t size;
 };
 
@@ -38,23 +23,23 @@ class ThriftCompactReader {
 
   void begin_struct();
   // The next field of the innermost open struct; false (and the struct closed) at its STOP.
-  bool next_field(int16_t& id, ThriftWireType& type);
+  bool next_field(int16_t& id, ThriftType& type);
 
   int32_t i32();
   int64_t i64();
   double f64();
   std::string_view binary();
   // A bool field's value is its type nibble; a bool list element is one byte.
-  static bool bool_field(ThriftWireType type) { return type == ThriftWireType::bool_true; }
+  static bool bool_field(ThriftType type) { return type == ThriftType::bool_true; }
   bool bool_element();
   ThriftListHeader list_header();
-  void skip(ThriftWireType type);
+  void skip(ThriftType type);
 
   size_t position() const { return pos_; }
 
  private:
   uint64_t varint();
-  void skip_element(ThriftWireType type);
+  void skip_element(ThriftType type);
   uint8_t byte();
   [[noreturn]] void fail(const char* what) const;
 

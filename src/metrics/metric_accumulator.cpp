@@ -24,19 +24,7 @@ template <class Ascending>
 std::optional<MetricResult> distribution(MetricId id, const Ascending& sorted) {
   std::optional<DistributionStats> s = describe_ascending(sorted);
   if (!s) return std::nullopt;
-  const double d = metric_info(id).display_divisor;
-  MetricResult r = labelled_result(id);
-  r.distribution = true;
-  r.count = s->count;
-  r.sum = s->sum / d;
-  r.avg = s->avg / d;
-  r.min = s->min / d;
-  r.max = s->max / d;
-  r.std = s->std / d;
-  std::optional<double>* slots[] = {&r.p1, &r.p5, &r.p10, &r.p25, &r.p50,
-                                    &r.p75, &r.p90, &r.p95, &r.p99};
-  for (size_t i = 0; i < kPercentiles.size(); ++i) *slots[i] = s->p[i] / d;
-  return r;
+  return labelled_distribution(id, *s);
 }
 
 // adj_<tag> (§2.4): every failed request is one +inf sample, so a run that fails requests

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "metrics/metric_result.h"
+#include "metrics/statistics.h"
 #include "metrics/time_units.h"
 
 namespace aiperf {
@@ -161,6 +162,15 @@ constexpr std::array<MetricInfo, kMetricCount> kCatalogue = {{
     {"session_count", "Session Count", "sessions", 1, -1, false, true, false},
     {"session_throughput", "Session Throughput", "sessions/hr", 1, 905, true, false, false, L},
     {"overall_thinking_efficiency", "Overall Thinking Efficiency", "ratio", 1, -1, false, false, false, X},
+    // Upstream's headers and display orders (each twin just after its source); network_rtt's
+    // order is ours. Run-level: never in profile_export.jsonl (the RTT is known at the end).
+    {"network_rtt", "Network RTT", "ms", kNsPerMs, 302, true, false, false},
+    {"network_adjusted_request_latency", "Network-Adjusted Request Latency", "ms", kNsPerMs, 301, true, false,
+     false},
+    {"network_adjusted_time_to_first_token", "Network-Adjusted Time to First Token", "ms", kNsPerMs, 101, true,
+     false, false, S},
+    {"network_adjusted_time_to_first_output_token", "Network-Adjusted Time to First Output Token", "ms",
+     kNsPerMs, 211, true, false, false, S},
 }};
 
 constexpr bool tags_in_enum_order() {
@@ -178,7 +188,9 @@ constexpr bool tags_in_enum_order() {
              "spec_decode_draft_tokens" &&
          std::string_view(kCatalogue[size_t(MetricId::spec_decode_overall_draft_acceptance_rate)].tag) ==
              "spec_decode_overall_draft_acceptance_rate" &&
-         std::string_view(kCatalogue[kMetricCount - 1].tag) == "overall_thinking_efficiency";
+         std::string_view(kCatalogue[size_t(MetricId::overall_thinking_efficiency)].tag) ==
+             "overall_thinking_efficiency" &&
+         std::string_view(kCatalogue[kMetricCount - 1].tag) == "network_adjusted_time_to_first_output_token";
 }
 static_assert(tags_in_enum_order(), "kCatalogue rows must follow MetricId order");
 
@@ -196,6 +208,21 @@ MetricResult labelled_result(MetricId id) {
   r.console = info.console;
   r.console_group = info.console_group;
   r.integer_samples = info.integer;
+  return r;
+}
+
+MetricResult labelled_distribution(MetricId id, const DistributionStats& s) {
+  const double d = metric_info(id).display_divisor;
+  MetricResult r = labelled_result(id);
+  r.distribution = true;
+  r.count = s.count;
+  r.sum = s.sum / d;
+  r.avg = s.avg / d;
+  r.min = s.min / d;
+  r.max = s.max / d;
+  r.std = s.std / d;
+  std::optional<double>* slots[] = {&r.p1, &r.p5, &r.p10, &r.p25, &r.p50, &r.p75, &r.p90, &r.p95, &r.p99};
+  for (size_t i = 0; i < kPercentiles.size(); ++i) *slots[i] = s.p[i] / d;
   return r;
 }
 

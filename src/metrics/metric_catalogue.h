@@ -126,10 +126,16 @@ enum class MetricId : uint8_t {
   session_count,
   session_throughput,
   overall_thinking_efficiency,
+  // Network-RTT calibration (§1.8): the RTT, then the request-start-anchored latencies less it,
+  // derived from the stored samples at summarise time (network_adjusted.h).
+  network_rtt,
+  network_adjusted_request_latency,
+  network_adjusted_time_to_first_token,
+  network_adjusted_time_to_first_output_token,
 };
 
 inline constexpr size_t kRecordMetricCount = size_t(MetricId::error_isl) + 1;
-inline constexpr size_t kMetricCount = size_t(MetricId::overall_thinking_efficiency) + 1;
+inline constexpr size_t kMetricCount = size_t(MetricId::network_adjusted_time_to_first_output_token) + 1;
 
 // Properties that decide where a metric exists (§0.1) and how an SLO compares against it.
 enum MetricFlag : uint8_t {
@@ -164,6 +170,9 @@ const MetricInfo& metric_info(MetricId id);
 // place, integer samples) and no values yet (metric_result.h has the type).
 struct MetricResult;
 MetricResult labelled_result(MetricId id);
+// The same with the full statistics of `stats` (base units) in display units.
+struct DistributionStats;
+MetricResult labelled_distribution(MetricId id, const DistributionStats& stats);
 
 // The metric with upstream tag `tag`, if this build has one.
 std::optional<MetricId> metric_by_tag(std::string_view tag);

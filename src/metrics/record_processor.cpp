@@ -8,6 +8,7 @@
 #include "metrics/audio_metrics.h"
 #include "metrics/goodput.h"
 #include "metrics/metric_accumulator.h"
+#include "metrics/network_adjusted.h"
 #include "metrics/record_jsonl.h"
 #include "metrics/record_metrics.h"
 #include "metrics/replay_lag.h"
@@ -81,6 +82,7 @@ struct RecordProcessor::Impl {
   HeaderList raw_headers;
   std::vector<std::string> raw_correlation_headers;
   std::vector<RecordSink*> sinks;
+  std::optional<double> network_rtt_ms;
 
   BodyCounts count_body(std::string_view body) const {
     BodyCounts c;
@@ -235,10 +237,14 @@ void RecordProcessor::enable_raw_export(std::ostream* out, HeaderList request_he
 
 void RecordProcessor::add_sink(RecordSink* sink) { impl_->sinks.push_back(sink); }
 
+void RecordProcessor::set_network_rtt_ms(double rtt_ms) { impl_->network_rtt_ms = rtt_ms; }
+
 RunSummary RecordProcessor::summarize() {
   Impl& s = *impl_;
   RunSummary out;
   out.metrics = s.profiling.summarize();
+  if (s.network_rtt_ms)
+    for (MetricResult& m : network_adjusted_metrics(s.profiling, *s.network_rtt_ms)) out.metrics.push_back(std::move(m));
   if (s.config.fixed_schedule)
     for (MetricResult& m : s.profiling.with_ascending(MetricId::send_lag,
                                                        [](const auto& sorted) { return replay_lag_metrics_sorted(sorted); }))

@@ -3,6 +3,7 @@
 // Runs on the record-processor thread only (never on a worker). Not thread-safe.
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "common/clock.h"
@@ -50,6 +51,11 @@ class RecordProcessor {
   // Also hands every record's metrics to `sink` (e.g. profile_export.parquet); it must
   // outlive this object.
   void add_sink(RecordSink* sink);
+
+  // Network-RTT calibration (--network-latency-automatic / --network-latency-mean): summarize()
+  // then adds network_rtt and the network_adjusted_* twins of the profiling phase's request
+  // latency, TTFT and TTFOT (network_adjusted.h). Call before summarize().
+  void set_network_rtt_ms(double rtt_ms);
 
   // Statistics over everything processed so far (not const: samples still in memory may be
   // spilled to be merged with those spilled before).

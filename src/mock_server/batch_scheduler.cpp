@@ -16,7 +16,9 @@ bool BatchScheduler::arrive(Ticket& t, int64_t now_ns) {
   t.next = nullptr;
   (tail_ ? tail_->next : head_) = &t;
   tail_ = &t;
+  ++waiting_seqs_;
   admit_waiting(now_ns, &t);
+  publish();
   return t.state == Ticket::State::running;
 }
 
@@ -25,6 +27,7 @@ void BatchScheduler::leave(Ticket& t, int64_t at_ns) {
   if (t.state == Ticket::State::idle) return;
   if (t.state == Ticket::State::queued) {
     unlink(t);
+    --waiting_seqs_;
   } else {
     --running_seqs_;
     running_tokens_ -= t.kv_tokens;
@@ -33,6 +36,7 @@ void BatchScheduler::leave(Ticket& t, int64_t at_ns) {
   t.state = Ticket::State::idle;
   t.admitted.store(false, std::memory_order_relaxed);
   admit_waiting(at_ns, nullptr);
+  publish();
 }
 
 void BatchScheduler::close() {
@@ -45,6 +49,7 @@ void BatchScheduler::admit_waiting(int64_t at_ns, const Ticket* arriving) {
   while (head_ && running_seqs_ < max_num_seqs_ && head_->kv_tokens <= kv_cache_tokens_ - running_tokens_) {
     Ticket& t = *head_;
     unlink(t);
+    --waiting_seqs_;
     t.state = Ticket::State::running;
     t.admitted_ns = std::max(t.arrived_ns, at_ns);
     ++running_seqs_;
@@ -54,6 +59,12 @@ void BatchScheduler::admit_waiting(int64_t at_ns, const Ticket* arriving) {
     // The arriving ticket learns it from arrive()'s result, not from a wake-up.
     if (!closed_ && t.wake && &t != arriving) t.wake(t.wake_context);
   }
+}
+
+void BatchScheduler::publish() {
+  running_.store(running_seqs_, std::memory_order_relaxed);
+  waiting_.store(waiting_seqs_, std::memory_order_relaxed);
+  running_tokens_published_.store(running_tokens_, std::memory_order_relaxed);
 }
 
 void BatchScheduler::unlink(Ticket& t) {

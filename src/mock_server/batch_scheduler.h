@@ -51,6 +51,10 @@ class BatchScheduler {
 
   // Sequences running now: the batch size b of a decode step starting now.
   int64_t running() const { return running_.load(std::memory_order_relaxed); }
+  // For GET /metrics (vllm_metrics.h): tickets queued for a slot, and the KV tokens the
+  // running ones hold.
+  int64_t waiting() const { return waiting_.load(std::memory_order_relaxed); }
+  int64_t running_tokens() const { return running_tokens_published_.load(std::memory_order_relaxed); }
   // Whether a sequence of `kv_tokens` can ever run (else the request is refused).
   bool fits(int64_t kv_tokens) const { return kv_tokens <= kv_cache_tokens_; }
   // Server stopping: admit and wake no more (the other workers' io_contexts may be gone).
@@ -68,7 +72,12 @@ class BatchScheduler {
   int64_t running_seqs_ = 0;    // under mu_
   int64_t running_tokens_ = 0;  // under mu_
   bool closed_ = false;         // under mu_
-  std::atomic<int64_t> running_{0};  // running_seqs_, for lock-free reads
+  int64_t waiting_seqs_ = 0;    // under mu_
+  // Copies of running_seqs_, waiting_seqs_ and running_tokens_, for lock-free reads.
+  std::atomic<int64_t> running_{0};
+  std::atomic<int64_t> waiting_{0};
+  std::atomic<int64_t> running_tokens_published_{0};
+  void publish();  // under mu_
 };
 
 }  // namespace aiperf::mock

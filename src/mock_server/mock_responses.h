@@ -2,6 +2,7 @@
 // Bytes on the wire: HTTP/1.1 heads, OpenAI-compatible JSON bodies and SSE events
 // (workloads-and-endpoints.md §7.4). Everything appends to a caller-owned string so a session
 // can reuse its buffers and steady-state formatting allocates nothing.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -30,6 +31,11 @@ struct ReplyPlan {
   bool fail_in_stream = false;   // --stream-error-rate: the stream's tail is an in-stream error event
 
   int64_t chunks() const { return (completion_tokens + tokens_per_chunk - 1) / tokens_per_chunk; }
+  // Tokens carried by chunks [first, end): the last chunk may be short.
+  int64_t tokens_in_chunks(int64_t first, int64_t end) const {
+    auto through = [this](int64_t chunk) { return std::min(chunk * tokens_per_chunk, completion_tokens); };
+    return through(end) - through(first);
+  }
 };
 
 void append_json_escaped(std::string& out, std::string_view s);

@@ -150,6 +150,7 @@ MockServer::MockServer(MockConfig config) : impl_(std::make_unique<Impl>(std::mo
     m.workers.push_back(std::make_unique<Worker>());
     m.workers.back()->state.shared = &m.shared;
     m.workers.back()->state.index = i;
+    m.shared.vllm_workers.push_back(&m.workers.back()->state.vllm);
     m.workers.back()->state.jitter.seed(c.seed * 0x9E3779B97F4A7C15ull + i + 1);
   }
 

@@ -110,6 +110,7 @@ std::string metrics_text(const ServerShared& s) {
   metric("aiperf_mock_awaiting_first_token_peak", "gauge",
          "Most completion requests awaiting their first content at once since start.",
          s.peak_awaiting_first_token.load(std::memory_order_relaxed));
+  append_vllm_metrics(out, s.config.model, s.vllm_workers, s.vllm_gauges());
   return out;
 }
 
@@ -182,10 +183,20 @@ class Session {
     void leave(Clock::time_point at) {
       if (batch) batch->leave(ticket, ns(at));
       batch = nullptr;  // left: the destructor has nothing to do
+      if (kv_held) kv_held->fetch_sub(kv_tokens, std::memory_order_relaxed);
+      kv_held = nullptr;
+    }
+    // Without the serving model, the reply's tokens count in ServerShared::kv_tokens_held.
+    void hold_kv(std::atomic<int64_t>& held, int64_t tokens) {
+      kv_tokens = tokens;
+      kv_held = &held;
+      held.fetch_add(tokens, std::memory_order_relaxed);
     }
     BatchScheduler* batch = nullptr;
     BatchScheduler::Ticket ticket;
     ReplyPace pace;
+    std::atomic<int64_t>* kv_held = nullptr;
+    int64_t kv_tokens = 0;
   };
 
   asio::awaitable<bool> respond();
@@ -209,6 +220,8 @@ class Session {
   void trim_buffers();
   void close();
   void note_write(const WriteDues& dues);
+  void observe_tokens(Clock::time_point at, int64_t tokens, int64_t steps = 1);
+  void observe_finished(Clock::time_point done);
   void note_first_token() {
     if (!first_token_pending_) return;
     first_token_pending_ = false;
@@ -236,6 +249,10 @@ class Session {
   bool first_token_pending_ = false;  // counted in ServerShared::awaiting_first_token
   bool aws_event_stream_ = false;     // the reply streams inside AWS event-stream frames
   bool waiting_for_slot_ = false;     // timer_ waits for the serving model's batch to admit us
+  // The completion reply being sent, for vLLM's families (vllm_metrics.h): whether a write
+  // carried tokens yet, and when the last one that did left.
+  bool tokens_written_ = false;
+  Clock::time_point last_tokens_at_{};
 };
 
 // --sigv4-secret-key: "" when the request is signed correctly (or no check is configured).
@@ -395,6 +412,8 @@ asio::awaitable<bool> Session<Stream>::serve_completion(ApiKind kind, Route via)
     ttft_ms += std::uniform_real_distribution<double>(0.0, config.ttft_jitter_ms)(worker_.jitter);
   Seat seat(TokenSchedule{t0_, TokenSchedule::from_ms(ttft_ms), TokenSchedule::from_ms(config.itl_ms)});
   if (config.serving.enabled) seat.batch = &worker_.shared->batch;
+  else seat.hold_kv(worker_.shared->kv_tokens_held, plan_.prompt_tokens + plan_.completion_tokens);
+  tokens_written_ = false;
   // The entry exists before the first byte and is filled in as chunks go out, so a server
   // stopped right after a reply (or a reply cut short) still has it, with what was sent.
   if (!config.timing_log.empty()) {
@@ -670,14 +689,25 @@ asio::awaitable<bool> Session<Stream>::send_full_reply(Seat& seat) {
   if (!co_await take_slot(seat)) co_return false;
   ReplyPace& pace = seat.pace;
   const int64_t last = plan_.chunks() > 0 ? plan_.chunks() - 1 : 0;
-  for (int64_t chunk = pace.stepped() ? 0 : last; chunk <= last; ++chunk)
+  for (int64_t chunk = pace.stepped() ? 0 : last; chunk <= last; ++chunk) {
     if (!co_await flush_then_wait(pace.due(chunk))) co_return false;
+    if (pace.stepped()) observe_tokens(pace.due(chunk), plan_.tokens_in_chunks(chunk, chunk + 1));
+  }
+  // Nothing leaves before the last token, so the server's view is the schedule: each chunk was
+  // made when due (on the fixed grid, `last` equal steps after the first).
+  if (!pace.stepped()) {
+    observe_tokens(pace.due(0), plan_.tokens_in_chunks(0, 1));
+    observe_tokens(pace.due(last), plan_.tokens_in_chunks(1, last + 1), last);
+  }
   seat.leave(pace.due(last));
   formatter_.append_full_reply(out_);
   if (!co_await hold_while_stalled()) co_return false;
   note_write(WriteDues::one(pace.due(last)));
   note_first_token();
-  co_return co_await flush();
+  const Clock::time_point sent = Clock::now();
+  if (!co_await flush()) co_return false;
+  observe_finished(sent);
+  co_return true;
 }
 
 // The head leaves at once (as real servers send it before the first token); the role event
@@ -694,6 +724,7 @@ asio::awaitable<bool> Session<Stream>::send_stream(Seat& seat) {
     if (next == 0 && plan_.kind != ApiKind::completions) formatter_.append_role_event(out_);
     const Clock::time_point now = Clock::now();
     WriteDues dues(pace.due(next));
+    const int64_t first_in_write = next;
     while (next < chunks) {
       dues.add(pace.due(next));
       formatter_.append_content_event(out_, next++);
@@ -706,8 +737,10 @@ asio::awaitable<bool> Session<Stream>::send_stream(Seat& seat) {
     if (!co_await hold_while_stalled()) co_return false;
     note_write(dues);
     note_first_token();
+    observe_tokens(Clock::now(), plan_.tokens_in_chunks(first_in_write, next));
     if (!co_await flush()) co_return false;
   } while (next < chunks);
+  observe_finished(chunks > 0 ? last_tokens_at_ : Clock::now());
   co_return true;
 }
 
@@ -765,6 +798,37 @@ void Session<Stream>::note_write(const WriteDues& dues) {
                      std::chrono::duration_cast<std::chrono::nanoseconds>(dues.after_first).count();
   }
   t.chunks += dues.chunks;
+}
+
+// vLLM observes TTFT from arrival to the first token and one inter-token gap per engine step
+// that gave the request tokens. A streamed write is such a step (chunks already due leave
+// together), stamped like note_write just before the bytes go to the socket; `steps` > 1 splits
+// the time since the previous tokens evenly (a whole reply's fixed grid).
+template <class Stream>
+void Session<Stream>::observe_tokens(Clock::time_point at, int64_t tokens, int64_t steps) {
+  if (tokens <= 0 || steps <= 0) return;
+  auto to_ns = [](Clock::duration d) { return std::chrono::duration_cast<std::chrono::nanoseconds>(d).count(); };
+  VllmWorkerMetrics& m = worker_.vllm;
+  if (!tokens_written_) {
+    m.ttft.observe_ns(to_ns(at - t0_));
+    VllmWorkerMetrics::add(m.prompt_tokens, uint64_t(plan_.prompt_tokens));
+  } else {
+    m.inter_token.observe_ns(to_ns(at - last_tokens_at_) / steps, uint64_t(steps));
+  }
+  tokens_written_ = true;
+  last_tokens_at_ = at;
+  VllmWorkerMetrics::add(m.generation_tokens, uint64_t(tokens));
+}
+
+// The whole reply went out at `done`. A stream that ends in an injected error event is no success.
+template <class Stream>
+void Session<Stream>::observe_finished(Clock::time_point done) {
+  if (plan_.fail_in_stream) return;
+  VllmWorkerMetrics& m = worker_.vllm;
+  // A reply of no tokens: its prompt still went through prefill.
+  if (!tokens_written_) VllmWorkerMetrics::add(m.prompt_tokens, uint64_t(plan_.prompt_tokens));
+  m.e2e.observe_ns(std::chrono::duration_cast<std::chrono::nanoseconds>(done - t0_).count());
+  VllmWorkerMetrics::add(plan_.length_limited ? m.finished_length : m.finished_stop, 1);
 }
 
 template <class Stream>

@@ -21,6 +21,7 @@
 #include "mock_server/request_recorder.h"
 #include "mock_server/stall_window.h"
 #include "mock_server/video_jobs.h"
+#include "mock_server/vllm_metrics.h"
 
 namespace aiperf::mock {
 
@@ -55,6 +56,19 @@ struct ServerShared {
   // Read and no content written yet: what a client's --prefill-concurrency caps.
   std::atomic<int64_t> awaiting_first_token{0};
   std::atomic<int64_t> peak_awaiting_first_token{0};
+  // Without the serving model: the prompt + output tokens of completion replies being sent,
+  // behind vllm:kv_cache_usage_perc (the serving model's batch keeps its own).
+  std::atomic<int64_t> kv_tokens_held{0};
+  // Every worker's vLLM families (WorkerState::vllm), set before the workers start.
+  std::vector<const VllmWorkerMetrics*> vllm_workers;
+
+  // vLLM's gauges now: the serving model's batch and queue, else every request in flight runs.
+  VllmGauges vllm_gauges() const {
+    if (config.serving.enabled)
+      return {batch.running(), batch.waiting(), kv_cache_usage(batch.running_tokens(), config.serving.kv_cache_tokens)};
+    return {in_flight.load(std::memory_order_relaxed), 0,
+            kv_cache_usage(kv_tokens_held.load(std::memory_order_relaxed), ServingModel::kUnlimited)};
+  }
 
   void request_started() {
     requests_total.fetch_add(1, std::memory_order_relaxed);
@@ -83,6 +97,7 @@ struct WorkerState {
   uint64_t connections = 0;  // likewise for connection ids (--timing-log)
   std::vector<ReplyTiming> timings;  // filled only with --timing-log
   std::mt19937_64 jitter;            // --ttft-jitter-ms draws (seeded with --seed and `index`)
+  VllmWorkerMetrics vllm;            // written by this worker only; GET /metrics sums all workers'
 };
 
 boost::asio::awaitable<void> serve_http(boost::asio::ip::tcp::socket socket, WorkerState& worker);

@@ -27,7 +27,7 @@ golden_run() {
   local name="$1"
   shift
   start_mock --record-requests "$WORK/$name.rec.jsonl"
-  "$AIPERF" profile -m mock-model -u "$MOCK_URL${URL_PATH:-}" --concurrency 1 --request-count 1 --ui none \
+  "$AIPERF" profile -m mock-model -u "$MOCK_URL${URL_PATH:-}" --concurrency 1 --request-count 1 --ui none --no-server-metrics \
     --export-level raw --artifact-dir "$WORK/art-$name" --api-key sk-golden -H "X-Golden: yes" "$@" \
     >"$WORK/$name.out" 2>&1 || { cat "$WORK/$name.out"; fail "aiperf $name failed"; }
 }
@@ -181,7 +181,7 @@ PY
 MOCK_PIDS+=($!)
 for _ in $(seq 1 100); do [ -s "$port_file" ] && break; sleep 0.05; done
 for kind in chat completions; do
-  "$AIPERF" profile -m mock-model -u "http://127.0.0.1:$(cat "$port_file")" --endpoint-type "$kind" --ui none \
+  "$AIPERF" profile -m mock-model -u "http://127.0.0.1:$(cat "$port_file")" --endpoint-type "$kind" --ui none --no-server-metrics \
     --concurrency 1 --request-count 4 --isl 8 --osl 2 --artifact-dir "$WORK/art-html-$kind" \
     >"$WORK/html-$kind.out" 2>&1 || { cat "$WORK/html-$kind.out"; fail "$kind: a partly failed run must exit 0"; }
 done

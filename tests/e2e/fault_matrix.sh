@@ -35,7 +35,7 @@ profile() {
   local name="$1" url="$2"
   shift 2
   local rc=0
-  timeout 60 "$AIPERF" profile -m mock-model -u "$url" --endpoint-type chat --ui none \
+  timeout 60 "$AIPERF" profile -m mock-model -u "$url" --endpoint-type chat --ui none --no-server-metrics \
     --export-level raw --artifact-dir "$WORK/art-$name" "$@" >"$WORK/$name.out" 2>&1 || rc=$?
   if [ "$rc" -gt 1 ]; then
     cat "$WORK/$name.out"

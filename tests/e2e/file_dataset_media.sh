@@ -26,7 +26,7 @@ start_mock --record-requests "$WORK/requests.jsonl"
 ART="$WORK/art"
 "$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type chat --concurrency 1 --request-count 1 \
   --input-file "$WORK/data/rows.jsonl" --custom-dataset-type single_turn --extra-inputs seed:1 --extra-inputs top_k:4 \
-  --artifact-dir "$ART" --ui none >"$WORK/out.txt" 2>&1 || { cat "$WORK/out.txt"; fail "aiperf failed"; }
+  --artifact-dir "$ART" --ui none --no-server-metrics >"$WORK/out.txt" 2>&1 || { cat "$WORK/out.txt"; fail "aiperf failed"; }
 
 DATA="$WORK/data" REQ="$WORK/requests.jsonl" py '
 import base64, json, os
@@ -62,7 +62,7 @@ printf '%s\n' '{"turns": [{"text": "first"}, {"texts": ["second", "more"], "imag
   >"$WORK/data/conv.jsonl"
 start_mock --record-requests "$WORK/conv_requests.jsonl"
 "$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type chat --concurrency 1 --request-count 2 \
-  --input-file "$WORK/data/conv.jsonl" --custom-dataset-type multi_turn --artifact-dir "$WORK/art-conv" --ui none \
+  --input-file "$WORK/data/conv.jsonl" --custom-dataset-type multi_turn --artifact-dir "$WORK/art-conv" --ui none --no-server-metrics \
   >"$WORK/conv.txt" 2>&1 || { cat "$WORK/conv.txt"; fail "aiperf multi_turn failed"; }
 DATA="$WORK/data" REQ="$WORK/conv_requests.jsonl" py '
 import base64, json, os
@@ -81,7 +81,7 @@ assert chat[1]["seed"] == 3, chat[1]
 # audio_transcription uploads a row's WAV; its length (from the header) feeds audio_duration.
 printf '%s\n' '{"audio": "clip.wav"}' >"$WORK/data/asr.jsonl"
 ART="$WORK/art-asr"
-"$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type audio_transcription --request-count 1 --ui none \
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type audio_transcription --request-count 1 --ui none --no-server-metrics \
   --input-file "$WORK/data/asr.jsonl" --custom-dataset-type single_turn --artifact-dir "$ART" >"$WORK/asr.txt" 2>&1 \
   || { cat "$WORK/asr.txt"; fail "aiperf audio_transcription failed"; }
 py '
@@ -92,12 +92,12 @@ assert s["audio_duration"]["avg"] == 0.5, s.get("audio_duration")
 
 # A missing file names the file and the line; media on completions is refused, not dropped.
 printf '%s\n' '{"text": "ok"}' '{"text": "a", "image": "img/none.png"}' >"$WORK/data/missing.jsonl"
-if "$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type chat --request-count 1 --ui none \
+if "$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type chat --request-count 1 --ui none --no-server-metrics \
     --input-file "$WORK/data/missing.jsonl" --custom-dataset-type single_turn --artifact-dir "$WORK/a2" >"$WORK/e1.txt" 2>&1; then
   fail "a missing image file was accepted"
 fi
 grep -qF "missing.jsonl, line 2: image file 'img/none.png' not found" "$WORK/e1.txt" || { cat "$WORK/e1.txt"; fail "missing-file error"; }
-if "$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type completions --request-count 1 --ui none \
+if "$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type completions --request-count 1 --ui none --no-server-metrics \
     --input-file "$WORK/data/rows.jsonl" --custom-dataset-type single_turn --artifact-dir "$WORK/a3" >"$WORK/e2.txt" 2>&1; then
   fail "a media row was accepted on completions"
 fi

@@ -210,6 +210,20 @@ def parquet_seeds():
     put("parquet", "empty_footer", b"PAR1" + b"\x00" + struct.pack("<I", 1) + b"PAR1")
 
 
+def prometheus_text_seeds():
+    put("prometheus_text", "vllm", "# HELP vllm:num_requests_running Running.\n# TYPE vllm:num_requests_running gauge\n"
+        "vllm:num_requests_running{model_name=\"m\"} 3.0\n# TYPE vllm:generation_tokens_total counter\n"
+        "vllm:generation_tokens_total{model_name=\"m\"} 62500\n# TYPE vllm:time_to_first_token_seconds histogram\n"
+        "vllm:time_to_first_token_seconds_bucket{le=\"0.02\",model_name=\"m\"} 12\n"
+        "vllm:time_to_first_token_seconds_bucket{le=\"+Inf\",model_name=\"m\"} 250\n"
+        "vllm:time_to_first_token_seconds_sum{model_name=\"m\"} 9.9\nvllm:time_to_first_token_seconds_count{model_name=\"m\"} 250\n")
+    put("prometheus_text", "openmetrics", "# TYPE a counter\n# UNIT a seconds\na_total 1.5e3 # {trace_id=\"x\"} 1 1.5\n"
+        "a_created 1.7e9\n# TYPE i info\ni_info{version=\"1\"} 1\n{\"odd.name\",k=\"v\\\"q\\n\"} NaN 17\n# EOF\nz 1\n")
+    put("prometheus_text", "dcgm", "# HELP DCGM_FI_DEV_GPU_UTIL GPU utilization (in %).\n# TYPE DCGM_FI_DEV_GPU_UTIL gauge\n"
+        "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"GPU-1\",device=\"nvidia0\",modelName=\"NVIDIA H100 80GB HBM3\",Hostname=\"h\"} 64\r\n")
+    put("prometheus_text", "malformed", "x{a=b} 1\n# TYPE y nonsense\ny -Inf 12 extra\n{\"unterminated 1\nz{a=\"\\q\"} 2\n")
+
+
 if __name__ == "__main__":
     http_response_seeds()
     sse_seeds()
@@ -220,3 +234,4 @@ if __name__ == "__main__":
     public_dataset_seeds()
     tokenizer_json_seeds()
     parquet_seeds()
+    prometheus_text_seeds()

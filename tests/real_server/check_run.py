@@ -284,6 +284,26 @@ def main():
              f"sum OSL {osl_sum} != server Δtokens_predicted_total {delta['tokens_predicted_total']:.0f}")
     c.expect(after["requests_processing"] == 0,
              f"server still processing {after['requests_processing']:.0f} requests after aiperf exited")
+    # aiperf's own scrape of the same /metrics (on by default; docs/telemetry.md): its counters
+    # over the profiling window equal the snapshots' deltas (these runs have no warm-up).
+    try:
+        with open(f"{args.art}/server_metrics_export.json", encoding="utf-8") as f:
+            scraped = json.load(f)["metrics"]
+    except OSError as e:
+        scraped = None
+        c.expect(False, f"no server_metrics_export.json: {e}")
+    if scraped is not None:
+        def scraped_total(metric):
+            series = scraped.get(f"llamacpp:{metric}", {}).get("series", [])
+            return series[0]["stats"].get("total") if len(series) == 1 else None
+        for metric in ("tokens_predicted_total", "prompt_tokens_total"):
+            c.expect(scraped_total(metric) == delta[metric],
+                     f"server_metrics_export.json llamacpp:{metric} total {scraped_total(metric)} != snapshots' delta {delta[metric]:.0f}")
+        c.expect(scraped_total("tokens_predicted_total") == osl_sum,
+                 f"server_metrics_export.json tokens_predicted_total {scraped_total('tokens_predicted_total')} != sum OSL {osl_sum}")
+        busy = scraped.get("llamacpp:requests_processing", {}).get("series", [{}])[0].get("stats", {})
+        c.expect(busy.get("max", 0) <= args.concurrency,
+                 f"server_metrics_export.json requests_processing max {busy.get('max')} above --concurrency {args.concurrency}")
     c.expect(args.log_requests == args.requests,
              f"server logged {args.log_requests} requests, expected {args.requests}")
 

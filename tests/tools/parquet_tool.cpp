@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dataset/hf_rows.h"
-#include "export/parquet_file_writer.h"
+#include "io/parquet_file_writer.h"
 #include "io/parquet_reader.h"
 
 namespace {
@@ -41,9 +41,9 @@ void dump(const std::string& in, const std::string& out) {
 // a dictionary limited to 4 entries, so that each group falls back to PLAIN part way.
 void fallback_sample(const std::string& out) {
   aiperf::ParquetFileWriter w(out,
-                              {{"id", aiperf::ParquetType::int64, false, false},
-                               {"label", aiperf::ParquetType::byte_array, true, true, true}},
-                              10, aiperf::default_parquet_codec(), aiperf::ParquetDictionaryLimits{1 << 20, 4});
+                              {{"id", aiperf::ParquetPhysical::int64, false, false},
+                               {"label", aiperf::ParquetPhysical::byte_array, true, true, true}},
+                              10, aiperf::ParquetCodec::zstd, aiperf::ParquetDictionaryLimits{1 << 20, 4});
   for (int i = 0; i < 30; ++i) {
     w.column(0).int64(i);
     if (i % 5 == 0) w.column(1).null();

@@ -40,6 +40,7 @@ await_listening() {
 # start_mock [mock flags...] -> sets MOCK_URL
 start_mock() {
   local log="$WORK/mock.$RANDOM.log"
+  : >"$log"
   "$MOCK" --host 127.0.0.1 --port 0 "$@" >"$log" 2>&1 &
   MOCK_PIDS+=($!)
   await_listening "$log" "mock server"

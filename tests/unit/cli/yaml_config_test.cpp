@@ -187,8 +187,35 @@ TEST_F(YamlConfigTest, EveryErrorNamesFileLineAndColumn) {
   EXPECT_EQ(error_of("bench: {}\nbenchmark: {model: m}\n"),
             "run.yaml:1:1: unknown key 'bench' (did you mean 'benchmark'?); the top level takes schema_version, "
             "benchmark, sweep, multi_run, variables, random_seed, no_sweep_table, plot");
-  EXPECT_EQ(error_of("benchmark:\n  model: m\n  gpu_telemetry: {enabled: true}\n"),
-            "run.yaml:3:3: gpu_telemetry: not supported yet by aiperf-cpp (issue 21: telemetry and exporters)");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  accuracy: {benchmark: mmlu}\n"),
+            "run.yaml:3:3: accuracy: not supported yet by aiperf-cpp (issue 24: accuracy, video, prompt options)");
+}
+
+// Telemetry and exporter sections (docs/telemetry.md, docs/config.md).
+TEST_F(YamlConfigTest, TelemetryAndExporterSections) {
+  const ProfileConfig c = parse(
+      "benchmark:\n  model: m\n"
+      "  server_metrics: {urls: [\"node1:8000\"], formats: [json, parquet]}\n"
+      "  gpu_telemetry: {sources: [pynvml, dashboard]}\n"
+      "  network_latency: {automatic: true, ping_interval: 0.5}\n"
+      "  otel: {metrics_url: \"127.0.0.1:4318\", custom_resource_attributes: [\"team=perf\"], stream: [metrics]}\n"
+      "  mlflow: {tracking_uri: \"http://127.0.0.1:5000\", experiment: e, tags: [\"a:b\"]}\n"
+      "  wandb: {project: p, tags: [x, y]}\n");
+  EXPECT_EQ(c.server_metrics.extra_urls, std::vector<std::string>{"http://node1:8000/metrics"});
+  EXPECT_TRUE(c.server_metrics.json && c.server_metrics.parquet && !c.server_metrics.csv);
+  EXPECT_EQ(c.gpu_telemetry.source, GpuTelemetrySource::pynvml);
+  EXPECT_TRUE(c.gpu_telemetry.dashboard && c.gpu_telemetry.console);
+  EXPECT_TRUE(c.network_latency.automatic);
+  EXPECT_EQ(c.network_latency.ping_interval_s, 0.5);
+  EXPECT_EQ(c.otel.url, "127.0.0.1:4318");
+  EXPECT_TRUE(c.otel.stream_metrics && !c.otel.stream_timing);
+  EXPECT_EQ(c.mlflow.experiment, "e");
+  EXPECT_EQ(c.wandb.tags, (std::vector<std::string>{"x", "y"}));
+  const ProfileConfig off = parse("benchmark:\n  model: m\n  server_metrics: {enabled: false}\n  gpu_telemetry: {enabled: false}\n");
+  EXPECT_FALSE(off.server_metrics.enabled);
+  EXPECT_FALSE(off.gpu_telemetry.enabled);
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  server_metrics: {formats: [xml]}\n"),
+            "run.yaml:3:29: server_metrics.formats: unknown format 'xml' (expected json, csv, jsonl or parquet)");
 }
 
 // phases.profiling.adaptive_scale and sla (cli-and-load.md §5.7): YAML-only options.

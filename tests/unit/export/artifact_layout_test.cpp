@@ -6,7 +6,7 @@
 
 #include "export/exporter.h"
 #include "run_summary_fixture.h"
-#include "temp_dir.h"
+#include "../support/temp_dir.h"
 
 namespace aiperf {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "export/artifact_layout.h"
 #include "run_summary_fixture.h"
-#include "temp_dir.h"
+#include "../support/temp_dir.h"
 #include "../support/file_bytes.h"
 
 namespace aiperf {

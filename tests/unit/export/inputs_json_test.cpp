@@ -5,7 +5,7 @@
 
 #include "endpoints/request_builder.h"
 #include "export/exporter.h"
-#include "temp_dir.h"
+#include "../support/temp_dir.h"
 #include "../support/file_bytes.h"
 
 namespace aiperf {

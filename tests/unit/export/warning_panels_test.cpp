@@ -5,7 +5,7 @@
 
 #include "export/console_report.h"
 #include "run_summary_fixture.h"
-#include "temp_dir.h"
+#include "../support/temp_dir.h"
 
 namespace aiperf {
 namespace {

@@ -11,7 +11,6 @@
 namespace aiperf {
 namespace {
 
-constexpr int32_t kUncompressed = 0, kSnappy = 1, kGzip = 2, kZstd = 6;
 constexpr size_t kTerabyte = size_t(1) << 40;
 
 const uint8_t* bytes(const std::string& s) { return reinterpret_cast<const uint8_t*>(s.data()); }
@@ -25,7 +24,7 @@ std::string gzip(const std::string& text) {
   z.next_out = reinterpret_cast<Bytef*>(out.data());
   z.avail_out = uInt(out.size());
   deflate(&z, Z_FINISH);
-  out.resize(out.size() - z.avail_out);
+  out.resize(size_t(z.total_out));
   deflateEnd(&z);
   return out;
 }
@@ -33,11 +32,11 @@ std::string gzip(const std::string& text) {
 // Each codec's pages decompress to what was written, and a page declaring more than its
 // bytes could hold is refused before anything is allocated (1 TB here: allocating it first
 // would throw bad_alloc, or abort under ASan).
-void expect_refused(int32_t codec, const std::string& stored, size_t declared) {
+void expect_refused(ParquetCodec codec, const std::string& stored, size_t declared) {
   std::string out;
   try {
     parquet_decompress(codec, bytes(stored), stored.size(), declared, out);
-    ADD_FAILURE() << "codec " << codec << " accepted " << declared << " bytes from " << stored.size();
+    ADD_FAILURE() << parquet_codec_name(codec) << " accepted " << declared << " bytes from " << stored.size();
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("corrupt"), std::string::npos) << e.what();
   }
@@ -48,38 +47,38 @@ const std::string kText(5000, 'a');
 
 TEST(ParquetDecompress, UncompressedPagesMustStateTheirOwnSize) {
   std::string out;
-  parquet_decompress(kUncompressed, bytes(kText), kText.size(), kText.size(), out);
+  parquet_decompress(ParquetCodec::uncompressed, bytes(kText), kText.size(), kText.size(), out);
   EXPECT_EQ(out, kText);
-  expect_refused(kUncompressed, kText, kTerabyte);
+  expect_refused(ParquetCodec::uncompressed, kText, kTerabyte);
 }
 
 TEST(ParquetDecompress, SnappyPagesAreCheckedAgainstTheirOwnLengthPrefix) {
   std::string stored;
   snappy::Compress(kText.data(), kText.size(), &stored);
   std::string out;
-  parquet_decompress(kSnappy, bytes(stored), stored.size(), kText.size(), out);
+  parquet_decompress(ParquetCodec::snappy, bytes(stored), stored.size(), kText.size(), out);
   EXPECT_EQ(out, kText);
-  expect_refused(kSnappy, stored, kTerabyte);
-  expect_refused(kSnappy, stored, kText.size() + 1);
+  expect_refused(ParquetCodec::snappy, stored, kTerabyte);
+  expect_refused(ParquetCodec::snappy, stored, kText.size() + 1);
 }
 
 TEST(ParquetDecompress, GzipPagesCannotDeclareMoreThanDeflateCanExpand) {
   const std::string stored = gzip(kText);
   std::string out;
-  parquet_decompress(kGzip, bytes(stored), stored.size(), kText.size(), out);
+  parquet_decompress(ParquetCodec::gzip, bytes(stored), stored.size(), kText.size(), out);
   EXPECT_EQ(out, kText);
-  expect_refused(kGzip, stored, kTerabyte);
+  expect_refused(ParquetCodec::gzip, stored, kTerabyte);
 }
 
 TEST(ParquetDecompress, ZstdPagesAreCheckedAgainstTheFrameContentSize) {
   std::string stored(ZSTD_compressBound(kText.size()), '\0');
   stored.resize(ZSTD_compress(stored.data(), stored.size(), kText.data(), kText.size(), 3));
   std::string out;
-  parquet_decompress(kZstd, bytes(stored), stored.size(), kText.size(), out);
+  parquet_decompress(ParquetCodec::zstd, bytes(stored), stored.size(), kText.size(), out);
   EXPECT_EQ(out, kText);
-  expect_refused(kZstd, stored, kTerabyte);
-  expect_refused(kZstd, stored, kText.size() - 1);
-  expect_refused(kZstd, std::string("not a zstd frame"), 100);
+  expect_refused(ParquetCodec::zstd, stored, kTerabyte);
+  expect_refused(ParquetCodec::zstd, stored, kText.size() - 1);
+  expect_refused(ParquetCodec::zstd, std::string("not a zstd frame"), 100);
 }
 
 }  // namespace

@@ -2,37 +2,27 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
 
-#include <nlohmann/json.hpp>
-
-#include "../export/temp_dir.h"
-#include "export/parquet_file_writer.h"
+#include "../support/file_bytes.h"
+#include "../support/temp_dir.h"
+#include "io/parquet_file_writer.h"
 
 namespace aiperf {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_all(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 void write_all(const fs::path& p, const std::string& bytes) { std::ofstream(p, std::ios::binary) << bytes; }
 
 // 25 rows in row groups of 7: ids, a nullable dictionary label, a nullable double, a bool.
 void write_sample(const fs::path& path, ParquetCodec codec) {
   ParquetFileWriter w(path,
-                      {{"id", ParquetType::int64, false, false},
-                       {"label", ParquetType::byte_array, true, true, true},
-                       {"score", ParquetType::double_, true, false},
-                       {"flag", ParquetType::boolean, false, false},
-                       {"text", ParquetType::byte_array, false, true}},
+                      {{"id", ParquetPhysical::int64, false, false},
+                       {"label", ParquetPhysical::byte_array, true, true, true},
+                       {"score", ParquetPhysical::double_, true, false},
+                       {"flag", ParquetPhysical::boolean, false, false},
+                       {"text", ParquetPhysical::byte_array, false, true}},
                       7, codec);
   for (int i = 0; i < 25; ++i) {
     w.column(0).int64(int64_t(i) * 1'000'000'007LL - 5);
@@ -78,16 +68,23 @@ TEST(ParquetReader, ReadsOwnWriterUncompressed) {
   expect_sample(ParquetFile(dir.path / "a.parquet"));
 }
 
-TEST(ParquetReader, ReadsOwnWriterDefaultCodec) {
+TEST(ParquetReader, ReadsOwnWriterZstd) {
   testing::TempDir dir;
-  write_sample(dir.path / "a.parquet", default_parquet_codec());
+  write_sample(dir.path / "a.parquet", ParquetCodec::zstd);
+  expect_sample(ParquetFile(dir.path / "a.parquet"));
+}
+
+// SNAPPY: the codec of upstream AIPerf's server-metrics Parquet export.
+TEST(ParquetReader, ReadsOwnWriterSnappy) {
+  testing::TempDir dir;
+  write_sample(dir.path / "a.parquet", ParquetCodec::snappy);
   expect_sample(ParquetFile(dir.path / "a.parquet"));
 }
 
 TEST(ParquetReader, EmptyFileHasNoRows) {
   testing::TempDir dir;
   {
-    ParquetFileWriter w(dir.path / "e.parquet", {{"id", ParquetType::int64, true, false}}, 4);
+    ParquetFileWriter w(dir.path / "e.parquet", {{"id", ParquetPhysical::int64, true, false}}, 4);
     ASSERT_TRUE(w.close());
   }
   ParquetFile f(dir.path / "e.parquet");
@@ -145,7 +142,7 @@ TEST(ParquetReader, RefusedFileIsNotLeftMapped) {
 TEST(ParquetReader, TruncatedFileIsRefused) {
   testing::TempDir dir;
   write_sample(dir.path / "a.parquet", ParquetCodec::uncompressed);
-  const std::string whole = read_all(dir.path / "a.parquet");
+  const std::string whole = test_support::read_file(dir.path / "a.parquet");
   // Cut inside the footer, magic restored: the footer length now points before the file.
   const std::string cut = whole.substr(0, whole.size() - 60);
   write_all(dir.path / "cut.parquet", cut + whole.substr(whole.size() - 8));
