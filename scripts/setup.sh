@@ -30,6 +30,8 @@ else
     chromium
     # benchmarks (peers measured in the same run)
     wrk nghttp2-client time
+    # the server-metrics scrape cost is compared with prometheus_client, the parser upstream uses
+    python3-prometheus-client
     # real-server tier (llama.cpp is cloned from a git bundle; health and /metrics via curl)
     python3-numpy git curl
   )
