@@ -118,6 +118,7 @@ void RunTelemetry::finish_server_metrics(RunInfo& info) {
   report.end_wall_ns = info.end_wall_ns;
   report.input_config = config_.to_json();
   report.anchor = anchor_;
+  report.slice_s = config_.slice_duration.value_or(0);
   const std::string stem = artifact_names(config_).server_metrics;
   const nlohmann::ordered_json doc = server_metrics_json(server_->endpoints(), window, report);
   auto write = [&](const std::string& ext, const std::string& label, const std::string& text) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "export/csv_summary.h"
@@ -86,6 +87,67 @@ ojson series_stats(const MetricSeries& s, const ScrapeWindow& w, ojson& buckets)
   return stats;
 }
 
+// --slice-duration (§9.2): per slice, gauges {avg, min, max}, counters {total, rate}, histograms
+// {count, sum, avg, buckets}; counters also get rate_avg/min/max/std over the slices' rates. A
+// slice without a sample that counts is left out.
+ojson series_slices(const MetricSeries& s, const ScrapeWindow& w, double slice_s, const ClockAnchor& a,
+                    ojson& stats) {
+  ojson slices = ojson::array();
+  std::vector<double> rates;
+  const int64_t step = int64_t(slice_s * 1e9);
+  const int64_t profiling_end = w.start_ns + int64_t(w.seconds * 1e9);
+  for (int64_t from = w.start_ns; step > 0 && from < profiling_end; from += step) {
+    const int64_t to = std::min(from + step, profiling_end);
+    // The last slice also takes the final scrape that closes the window.
+    const ScrapeWindow sw{from, to == profiling_end ? w.end_ns : to - 1, double(to - from) / 1e9};
+    ojson e = {{"start_ns", a.to_wall(from)}, {"end_ns", a.to_wall(to)}};
+    if (s.type == PromType::counter) {
+      const auto c = counter_stats(s, sw);
+      if (!c) continue;
+      e["total"] = number(c->total);
+      e["rate"] = number(c->rate);
+      rates.push_back(c->rate);
+    } else if (s.type == PromType::histogram) {
+      const auto h = histogram_stats(s, sw);
+      if (!h) continue;
+      e["count"] = number(h->count);
+      e["sum"] = number(h->sum);
+      e["avg"] = h->count > 0 ? number(h->avg) : ojson(nullptr);
+      ojson b = ojson::object();
+      for (const auto& [bound, n] : h->buckets) b[bucket_bound_text(bound)] = number(n);
+      e["buckets"] = std::move(b);
+    } else {
+      std::optional<double> lo, hi;
+      double sum = 0;
+      int n = 0;
+      for (size_t i = 0; i < s.t_ns.size(); ++i)
+        if (s.t_ns[i] >= sw.start_ns && s.t_ns[i] <= sw.end_ns && std::isfinite(s.value[i])) {
+          sum += s.value[i];
+          lo = std::min(lo.value_or(s.value[i]), s.value[i]);
+          hi = std::max(hi.value_or(s.value[i]), s.value[i]);
+          ++n;
+        }
+      if (n == 0) continue;
+      e["avg"] = number(sum / n);
+      e["min"] = number(*lo);
+      e["max"] = number(*hi);
+    }
+    slices.push_back(std::move(e));
+  }
+  if (!rates.empty()) {
+    double sum = 0;
+    for (double r : rates) sum += r;
+    const double avg = sum / double(rates.size());
+    double sq = 0;
+    for (double r : rates) sq += (r - avg) * (r - avg);
+    stats["rate_avg"] = number(avg);
+    stats["rate_min"] = number(*std::min_element(rates.begin(), rates.end()));
+    stats["rate_max"] = number(*std::max_element(rates.begin(), rates.end()));
+    stats["rate_std"] = number(rates.size() > 1 ? std::sqrt(sq / double(rates.size() - 1)) : 0.0);
+  }
+  return slices;
+}
+
 std::string cell(const ojson& v) {
   if (v.is_null()) return "";
   if (v.is_number()) {
@@ -133,8 +195,11 @@ ojson server_metrics_json(const std::vector<std::unique_ptr<ScrapeEndpoint>>& en
         m["unit"] = known && !f->second.unit.empty() ? ojson(f->second.unit) : ojson(nullptr);
         m["series"] = ojson::array();
       }
+      ojson slices;
+      if (info.slice_s > 0) slices = series_slices(s, window, info.slice_s, info.anchor, stats);
       ojson row = {{"endpoint_url", e->display_url}, {"labels", labels_json(s.labels)}, {"stats", std::move(stats)}};
       if (!buckets.is_null()) row["buckets"] = std::move(buckets);
+      if (!slices.is_null()) row["timeslices"] = std::move(slices);
       m["series"].push_back(std::move(row));
     }
     for (const auto& [name, rows] : e->store.info()) {

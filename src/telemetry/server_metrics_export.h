@@ -17,6 +17,7 @@ struct ServerMetricsReportInfo {
   int64_t start_wall_ns = 0, end_wall_ns = 0;  // profiling window
   nlohmann::ordered_json input_config;         // the run's resolved config, secrets redacted
   ClockAnchor anchor;
+  double slice_s = 0;                          // --slice-duration: per-slice entries (0: none)
 };
 
 nlohmann::ordered_json server_metrics_json(const std::vector<std::unique_ptr<ScrapeEndpoint>>& endpoints,

@@ -21,6 +21,7 @@ start_prom() {  # start_prom MODE -> PROM_URL
 # --- 1. on by default: totals, histograms, gauges against the raw scrapes ----------------------
 "$AIPERF" profile -m mock-model --url "$MOCK_URL" --streaming --concurrency 4 --request-count 60 \
   --warmup-request-count 6 --isl 40 --osl 12 --artifact-dir "$WORK/on" --server-metrics-formats json csv jsonl parquet \
+  --slice-duration 0.25 \
   --ui none >"$WORK/on.out" 2>&1 || { cat "$WORK/on.out"; fail "profile with server metrics failed"; }
 grep -q "Server Metrics JSON Export: $WORK/on/server_metrics_export.json" "$WORK/on.out" || fail "footer lacks the server metrics file"
 ART="$WORK/on" py '
@@ -65,6 +66,13 @@ g = m["vllm:num_requests_running"]["series"][0]["stats"]
 assert 0 <= g["min"] <= g["avg"] <= g["max"] <= 4, g
 peak = one("aiperf_mock_in_flight_peak")
 assert peak["max"] == 4, peak
+# --slice-duration: the slices of a counter add up to its total; gauges carry avg/min/max.
+gen_series = m["vllm:generation_tokens_total"]["series"][0]
+slices = gen_series["timeslices"]
+assert len(slices) >= 2 and sum(x["total"] for x in slices) == gen_series["stats"]["total"], (slices, gen_series["stats"])
+assert gen_series["stats"]["rate_min"] <= gen_series["stats"]["rate_avg"] <= gen_series["stats"]["rate_max"], gen_series["stats"]
+assert all({"avg", "min", "max"} <= set(x) for x in m["vllm:num_requests_running"]["series"][0]["timeslices"])
+assert sum(x["count"] for x in ttft["timeslices"]) == ttft["stats"]["count"], ttft["timeslices"]
 # CSV: the same numbers, 4 decimals.
 text = open(f"{art}/server_metrics_export.csv", newline="").read()
 assert text.startswith("# AIPerf Server Metrics Export (CSV)\r\n# aiperf_version: "), text[:200]
