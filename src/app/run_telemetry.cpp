@@ -92,6 +92,7 @@ void RunTelemetry::finish(RunInfo& info) {
   if (gpu_) {
     if (window_end_ns_ > window_start_ns_) gpu_->set_profiling_window(window_start_ns_, window_end_ns_);
     info.telemetry_data = gpu_->telemetry_data();
+    info.telemetry_csv = gpu_->csv_section();
     info.telemetry_console = gpu_->console_tables(console_export_width());
   }
   // ---- network probe ----

@@ -53,7 +53,7 @@ std::vector<fs::path> export_run(const ProfileConfig& config, const RunSummary& 
     write(names.timeslices_csv, timeslices_csv(summary.timeslices));
   }
   // The summary JSON last among the data files: its presence marks a finished run.
-  write(names.summary_csv, summary_csv(summary));
+  write(names.summary_csv, summary_csv(summary) + info.telemetry_csv);
   write(names.summary_json, dump_pretty(summary_json(config, summary, info)));
   write(names.console_text,
         render_console_report(config, summary, info, artifact_dir, console_export_width(), false));

@@ -36,6 +36,7 @@ struct RunInfo {
   // nothing collected) and the console tables, rendered at the export width ("" = not shown).
   nlohmann::ordered_json telemetry_data;
   std::string telemetry_console;
+  std::string telemetry_csv;  // appended to profile_export_aiperf.csv (the GPU table, §7.4)
   // Telemetry files written (server metrics, GPU, network): (footer label, path).
   std::vector<std::pair<std::string, std::filesystem::path>> telemetry_files;
 };

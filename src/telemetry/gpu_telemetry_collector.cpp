@@ -256,6 +256,8 @@ size_t GpuTelemetryCollector::gpu_count() const {
 
 nlohmann::ordered_json GpuTelemetryCollector::telemetry_data() const { return gpu_telemetry_json(snapshot()); }
 
+std::string GpuTelemetryCollector::csv_section() const { return gpu_telemetry_csv(snapshot()); }
+
 std::string GpuTelemetryCollector::console_tables(int width, bool color) const {
   if (!settings_.enabled || !settings_.console) return "";
   return gpu_telemetry_console(snapshot(), width, color);

@@ -64,6 +64,8 @@ class GpuTelemetryCollector {
   nlohmann::ordered_json telemetry_data() const;
   // §6.3's tables; "" unless the settings ask for the console (--gpu-telemetry given).
   std::string console_tables(int width, bool color = false) const;
+  // The GPU table of profile_export_aiperf.csv (§7.4); "" without data.
+  std::string csv_section() const;
   // The dashboard's GPU panel; empty unless --gpu-telemetry dashboard. Any thread.
   std::vector<std::string> dashboard_lines() const;
   GpuTelemetrySnapshot snapshot() const;

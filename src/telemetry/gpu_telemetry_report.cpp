@@ -7,6 +7,7 @@
 #include <string>
 
 #include "export/console_table.h"
+#include "export/csv_summary.h"
 #include "export/json_summary.h"
 #include "export/number_format.h"
 
@@ -176,6 +177,54 @@ std::string gpu_telemetry_console(const GpuTelemetrySnapshot& s, int width, bool
     out += color ? render_table(tables[i].second, width, true) : plain;
   }
   return out;
+}
+
+std::string gpu_telemetry_csv(const GpuTelemetrySnapshot& s) {
+  bool hostname = false, k8s_namespace = false, pod = false;
+  for (const GpuTrack& t : s.gpus) {
+    hostname = hostname || !t.gpu.hostname.empty();
+    k8s_namespace = k8s_namespace || !t.gpu.k8s_namespace.empty();
+    pod = pod || !t.gpu.pod_name.empty();
+  }
+  auto real = [](std::optional<double> v) {
+    if (!v || !std::isfinite(*v)) return std::string();
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.2f", *v);
+    return std::string(buf);
+  };
+  std::string rows;
+  for (const GpuSourceStatus& src : s.sources)
+    for (const GpuTrack* t : gpus_of(s, src.url))
+      for (size_t f = 0; f < s.fields.size(); ++f) {
+        const std::optional<GpuMetricStats> st = gpu_stats(s, *t, f);
+        if (!st) continue;
+        std::vector<std::string> row = {gpu_endpoint_key(src.url), std::to_string(t->gpu.index), t->gpu.model_name,
+                                        t->gpu.uuid, s.platform, gpu_row_label(s.fields[f])};
+        if (st->counter) {
+          row.push_back(real(st->avg));
+          row.insert(row.end(), 13, "");  // min max sum p1..p99 std: a counter has its growth only
+        } else {
+          const DistributionStats& d = st->gauge;
+          row.insert(row.end(), {real(d.avg), real(d.min), real(d.max), ""});
+          for (double p : d.p) row.push_back(real(p));
+          row.push_back(real(d.std));
+        }
+        if (hostname) row.push_back(t->gpu.hostname);
+        if (k8s_namespace) row.push_back(t->gpu.k8s_namespace);
+        if (pod) row.push_back(t->gpu.pod_name);
+        append_csv_row(rows, row);
+      }
+  if (rows.empty()) return {};
+  std::vector<std::string> header = {"Endpoint", "GPU_Index", "GPU_Name", "GPU_UUID", "Platform", "Metric",
+                                     "avg",      "min",       "max",      "sum",      "p1",       "p5",
+                                     "p10",      "p25",       "p50",      "p75",      "p90",      "p95",
+                                     "p99",      "std"};
+  if (hostname) header.push_back("Hostname");
+  if (k8s_namespace) header.push_back("Namespace");
+  if (pod) header.push_back("Pod Name");
+  std::string out = "\r\n\r\n";
+  append_csv_row(out, header);
+  return out + rows;
 }
 
 std::vector<std::string> gpu_dashboard_lines(const GpuTelemetrySnapshot& s) {

@@ -21,6 +21,10 @@ nlohmann::ordered_json gpu_telemetry_json(const GpuTelemetrySnapshot& snapshot);
 // without data a dim notice naming the unreachable sources. Tables at most `width` columns.
 std::string gpu_telemetry_console(const GpuTelemetrySnapshot& snapshot, int width, bool color);
 
+// The GPU table appended to profile_export_aiperf.csv (metrics-and-outputs.md §7.4): two empty
+// rows, then one row per GPU × metric in console order; "" without GPU data.
+std::string gpu_telemetry_csv(const GpuTelemetrySnapshot& snapshot);
+
 // One line per GPU from its latest reading: "GPU 0  64.0%  92.7 GB  351 W  40°C" (prefixed with
 // the endpoint when GPUs come from more than one source).
 std::vector<std::string> gpu_dashboard_lines(const GpuTelemetrySnapshot& snapshot);

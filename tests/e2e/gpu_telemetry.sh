@@ -125,7 +125,18 @@ for text in (out, saved):
         assert f"{key} | GPU {i} | NVIDIA H100 80GB HBM3" in text, i
     assert "NVIDIA GPU Power Usage (W)" in text and "NVIDIA Energy Consumption (MJ)" in text
 assert out.index("AIPerf | GPU Telemetry Summary") < out.index("CLI Command:")
-print(f"ok {len(lines) // 8} scrapes x 8 GPUs; stats match the JSONL inside the window")
+
+# profile_export_aiperf.csv: two empty rows, then the GPU table (§7.4) with the JSON block'"'"'s numbers.
+import csv, io
+text = open(art + "/profile_export_aiperf.csv", newline="").read()
+head, gpu_part = text.split("\r\n\r\n\r\n", 1)
+rows = list(csv.reader(io.StringIO(gpu_part)))
+assert rows[0][:7] == ["Endpoint", "GPU_Index", "GPU_Name", "GPU_UUID", "Platform", "Metric", "avg"] and rows[0][-1] == "Hostname", rows[0]
+power = {int(r[1]): float(r[6]) for r in rows[1:] if r[5] == "NVIDIA GPU Power Usage (W)"}
+assert len(power) == 8, power
+for i, v in power.items():
+    assert abs(v - gpus[f"gpu_{i}"]["metrics"]["nvidia_power_usage"]["avg"]) <= 0.005, (i, v)
+print(f"ok {len(lines) // 8} scrapes x 8 GPUs; stats match the JSONL inside the window; the CSV'"'"'s GPU table too")
 '
 
 ART="$WORK/off"
