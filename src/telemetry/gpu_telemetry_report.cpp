@@ -244,9 +244,10 @@ std::vector<std::string> gpu_dashboard_lines(const GpuTelemetrySnapshot& s) {
     return std::string(buf);
   };
   std::vector<std::string> lines;
+  if (!s.gpus.empty()) lines.push_back(std::string(several_sources ? " source " : " ") + "GPU     util     memory    power  temp");
   for (const GpuSourceStatus& src : s.sources)
     for (const GpuTrack* t : gpus_of(s, src.url)) {
-      std::string line = several_sources ? gpu_endpoint_key(t->source) + " " : "";
+      std::string line = several_sources ? " " + gpu_endpoint_key(t->source) + " " : " ";
       line += "GPU " + std::to_string(t->gpu.index) + "  " + value(*t, util, "%5.1f%%") + "  " +
               value(*t, mem, "%6.1f GB") + "  " + value(*t, power, "%5.0f W") + "  " + value(*t, temp, "%3.0f°C");
       lines.push_back(std::move(line));

@@ -70,7 +70,7 @@ TEST(GpuTelemetryCollector, ScrapesADcgmExporterAndWritesJsonl) {
   const int64_t begin = mono_ns();
   while (server.requests() < 8) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   const int64_t end = mono_ns();
-  EXPECT_EQ(collector.dashboard_lines().size(), 8u);
+  EXPECT_EQ(collector.dashboard_lines().size(), 9u);  // a header and 8 GPUs
   collector.set_profiling_window(begin, end);
   collector.stop();
   collector.stop();  // idempotent

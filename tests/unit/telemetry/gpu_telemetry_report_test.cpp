@@ -97,8 +97,9 @@ TEST(GpuTelemetryReport, ConsoleTablesPerGpu) {
 
 TEST(GpuTelemetryReport, DashboardLinesFromLatestValues) {
   const std::vector<std::string> lines = gpu_dashboard_lines(gpu_report_snapshot());
-  ASSERT_EQ(lines.size(), 8u);
-  EXPECT_EQ(lines[0], "GPU 0   64.0%    75.5 GB    351 W   40°C");
+  ASSERT_EQ(lines.size(), 9u);  // a header, then one line per GPU
+  EXPECT_EQ(lines[0], " GPU     util     memory    power  temp");
+  EXPECT_EQ(lines[1], " GPU 0   64.0%    75.5 GB    351 W   40°C");
 }
 
 TEST(GpuTelemetryReport, EndpointKey) {
