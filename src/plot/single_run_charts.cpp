@@ -189,7 +189,8 @@ Chart gpu_utilization_chart(const RunArtifacts& run, const RequestTable& r, int6
   c.y = {.title = amd ? "GFX activity" : "GPU utilization", .unit = "%", .min = 0.0, .max = 100.0};
   if (amd) c.subtitle = "AMD GFX activity (amd_gfx_activity): not comparable with NVIDIA GPU utilization";
   const ThroughputCurve curve = dispersed_throughput(r, t0, kThroughputBuckets);
-  const double end = curve.t_s.empty() ? 0 : curve.t_s.back() + curve.bucket_s / 2;
+  // 1 µs of slack: a sample taken as the last request ended must not fall out to rounding.
+  const double end = curve.t_s.empty() ? 0 : curve.t_s.back() + curve.bucket_s / 2 + 1e-6;
   int colour = 0;
   for (const GpuUtilization::Gpu& g : u.gpus) {
     Series s{.name = g.name, .kind = SeriesKind::line, .colour = colour++};

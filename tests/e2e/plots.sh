@@ -58,7 +58,7 @@ goodput="$(py 'import json,sys; print(repr(json.load(open(sys.argv[1]))["goodput
 browser --report "$WORK/single/plots/report.html" --expect-charts 9 --drag-ttft 5 --drag-itl 1.5 \
   --expect-goodput "$goodput" >"$WORK/browser_single.out" 2>&1 || { cat "$WORK/browser_single.out"; fail "report.html (one run)"; }
 
-# GPU telemetry in upstream's export format (§8.4, §8.6; aiperf-cpp does not collect it yet): the
+# GPU telemetry in upstream's export format (§8.4, §8.6; written here by hand, with known values): the
 # utilisation chart appears, one line per GPU, and the per-GPU charts divide by the GPUs seen.
 cp -r "$WORK/single" "$WORK/gpu-run" && rm -rf "$WORK/gpu-run/plots"
 py '
