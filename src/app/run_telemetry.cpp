@@ -1,12 +1,12 @@
 #include "app/run_telemetry.h"
 
 #include "common/log.h"
+#include "common/url_credentials.h"
 #include "config/env_settings.h"
-#include "export/atomic_file.h"
-#include "export/json_summary.h"
-#include "telemetry/http_client.h"
 #include "export/artifact_layout.h"
+#include "export/atomic_file.h"
 #include "export/console_report.h"
+#include "export/json_summary.h"
 #include "telemetry/gpu_telemetry_collector.h"
 #include "telemetry/network_probe.h"
 #include "telemetry/server_metrics_collector.h"
@@ -33,7 +33,7 @@ void RunTelemetry::start() {
         if (e.url == url) return;
       ScrapeEndpoint e;
       e.url = url;
-      e.display_url = url_for_display(url);
+      e.display_url = redact_url_credentials(url);
       e.fallback_allowed = from_endpoint_url;
       endpoints.push_back(std::move(e));
     };

@@ -4,6 +4,7 @@
 
 #include "cli/request_head_text.h"
 #include "common/percent_decode.h"
+#include "common/url_credentials.h"
 #include "config/profile_config.h"
 
 namespace aiperf {
@@ -13,22 +14,6 @@ std::string trim_spaces(std::string_view s) {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
   while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
   return std::string(s);
-}
-
-// Where the authority of `text` starts and ends (the scheme may be missing).
-std::pair<size_t, size_t> authority_span(std::string_view text) {
-  const size_t sep = text.find("://");
-  const size_t begin = sep == std::string_view::npos ? 0 : sep + 3;
-  const size_t end = text.find_first_of("/?#", begin);
-  return {begin, end == std::string_view::npos ? text.size() : end};
-}
-
-// The '@' that ends a user-info inside the authority, if any (the last one: a password may
-// hold a raw '@').
-size_t user_info_end(std::string_view text) {
-  auto [begin, end] = authority_span(text);
-  const size_t at = text.substr(begin, end - begin).rfind('@');
-  return at == std::string_view::npos ? std::string_view::npos : begin + at;
 }
 
 // Host and port: ASCII letters, digits, "-._~", ':' and the brackets of an IPv6 literal (with
@@ -45,22 +30,6 @@ void require_host_characters(std::string_view authority) {
 
 }  // namespace
 
-std::string redact_url_credentials(std::string_view text) {
-  std::string out;
-  while (true) {  // each URL of a comma list
-    const size_t comma = text.find(',');
-    const std::string_view url = text.substr(0, comma);
-    const size_t at = user_info_end(url);
-    if (at == std::string_view::npos)
-      out += url;
-    else
-      out.append(url.substr(0, authority_span(url).first)).append("<redacted>").append(url.substr(at));
-    if (comma == std::string_view::npos) return out;
-    out += ',';
-    text.remove_prefix(comma + 1);
-  }
-}
-
 ParsedUrl normalize_url(const std::string& text) {
   // Before anything else, so that no message below can show a password.
   for (char ch : text)
@@ -68,8 +37,8 @@ ParsedUrl normalize_url(const std::string& text) {
       throw ConfigError("--url: contains a control character; it would corrupt the request line");
   ParsedUrl parsed;
   std::string url = trim_spaces(text);
-  if (const size_t at = user_info_end(url); at != std::string::npos) {
-    const size_t begin = authority_span(url).first;
+  if (const size_t at = url_user_info_end(url); at != std::string::npos) {
+    const size_t begin = url_authority_span(url).first;
     parsed.credentials = percent_decode(std::string_view(url).substr(begin, at - begin));
     url.erase(begin, at + 1 - begin);
   }

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/url_credentials.h"  // redact_url_credentials
+
 namespace aiperf {
 
 struct ParsedUrl {
@@ -20,8 +22,5 @@ ParsedUrl normalize_url(const std::string& text);
 // Each value may itself be a comma list (upstream's str-or-list coercion).
 std::vector<ParsedUrl> parse_urls(const std::vector<std::string>& values);
 
-// `text` with a URL's user-info replaced by "<redacted>@", for anything that echoes what the
-// user typed (the recorded command line, "unexpected argument" messages).
-std::string redact_url_credentials(std::string_view text);
 
 }  // namespace aiperf

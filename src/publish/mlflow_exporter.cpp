@@ -3,6 +3,7 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 
+#include "common/url_credentials.h"
 #include "export/atomic_file.h"
 #include "publish/artifact_files.h"
 #include "publish/mlflow_payload.h"
@@ -65,7 +66,7 @@ std::string experiment_id(HttpClient& http, const MlflowServer& server, const st
 std::string proxy_artifact_root(const std::string& artifact_uri) {
   constexpr std::string_view kScheme = "mlflow-artifacts:";
   if (!artifact_uri.starts_with(kScheme))
-    throw PublishError("artifact upload: the run's artifact store '" + url_for_display(artifact_uri) +
+    throw PublishError("artifact upload: the run's artifact store '" + redact_url_credentials(artifact_uri) +
                        "' is not served by the tracking server (run it with --serve-artifacts)");
   std::string_view path = std::string_view(artifact_uri).substr(kScheme.size());
   if (path.starts_with("//")) {  // mlflow-artifacts://host:port/path
@@ -158,7 +159,7 @@ void publish_mlflow(const FinishedRun& run, const MlflowSettings& settings, cons
 
   // §10.2's record of the export (`aiperf plot --mlflow-upload` finds the run through it).
   // "experiment" and "experiment_name" both: upstream's docs show each.
-  const json record = {{"tracking_uri", url_for_display(settings.tracking_uri)},
+  const json record = {{"tracking_uri", redact_url_credentials(settings.tracking_uri)},
                        {"experiment", experiment},
                        {"experiment_name", experiment},
                        {"experiment_id", exp_id},

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "common/log.h"
+#include "common/url_credentials.h"
 #include "export/artifact_layout.h"
 #include "publish/mlflow_exporter.h"
 #include "publish/otlp_exporter.h"
@@ -25,7 +26,7 @@ std::string timing_mode(const ProfileConfig& c) {
 // command is published (an MLflow param, a W&B config value) and must not carry a password.
 std::string scrub_exporter_urls(std::string command, const ProfileConfig& c) {
   for (const std::string* url : {&c.otel.url, &c.mlflow.tracking_uri}) {
-    const std::string shown = url_for_display(*url);
+    const std::string shown = redact_url_credentials(*url);
     if (url->empty() || shown == *url) continue;
     for (size_t at = command.find(*url); at != std::string::npos; at = command.find(*url, at + shown.size()))
       command.replace(at, url->size(), shown);
@@ -46,7 +47,7 @@ FinishedRun finished_run(const PublishContext& context) {
   run.was_cancelled = context.was_cancelled;
   run.endpoint_type = endpoint_type_name(c.endpoint_type);
   run.models = c.model_names;
-  for (const std::string& url : c.urls) run.urls.push_back(url_for_display(url));
+  for (const std::string& url : c.urls) run.urls.push_back(redact_url_credentials(url));
   run.timing_mode = timing_mode(c);
   run.concurrency = c.concurrency;
   run.request_rate = c.request_rate;
@@ -95,14 +96,14 @@ bool publish_run(const PublishContext& context) {
   HttpClient http;
   bool ok = true;
   if (!config.otel.url.empty())
-    ok &= attempt("OpenTelemetry (" + url_for_display(otlp_metrics_url(config.otel.url)) + ")",
+    ok &= attempt("OpenTelemetry (" + redact_url_credentials(otlp_metrics_url(config.otel.url)) + ")",
                   [&] { publish_otlp(run, config.otel, http); });
   if (!config.mlflow.tracking_uri.empty())
-    ok &= attempt("MLflow (" + url_for_display(config.mlflow.tracking_uri) + ")",
+    ok &= attempt("MLflow (" + redact_url_credentials(config.mlflow.tracking_uri) + ")",
                   [&] { publish_mlflow(run, config.mlflow, env, http); });
   if (!config.wandb.project.empty())
     ok &= attempt("Weights & Biases (" +
-                      url_for_display(env.wandb_base_url.empty() ? kWandbDefaultBaseUrl : env.wandb_base_url) +
+                      redact_url_credentials(env.wandb_base_url.empty() ? kWandbDefaultBaseUrl : env.wandb_base_url) +
                       ", project " + config.wandb.project + ")",
                   [&] { publish_wandb(run, config.wandb, env, http); });
   return ok;

@@ -6,10 +6,11 @@
 #include <cstdlib>
 
 #include "common/log.h"
+#include "common/url_credentials.h"
 #include "config/env_settings.h"
 #include "telemetry/dcgm_metrics.h"
-#include "telemetry/gpu_telemetry_report.h"
 #include "telemetry/dcgm_url.h"
+#include "telemetry/gpu_telemetry_report.h"
 #include "telemetry/http_client.h"
 
 namespace aiperf {
@@ -101,11 +102,11 @@ void GpuTelemetryCollector::probe_dcgm() {
   for (size_t i = 0; i < endpoints_.size(); ++i) {
     Endpoint& e = endpoints_[i];
     e.reachable = replies[i].ok();
-    add_source(url_for_display(e.url), e.reachable);
+    add_source(redact_url_credentials(e.url), e.reachable);
     if (e.reachable) {
       order.push_back(i);
     } else if (e.explicit_url) {
-      log_warning("GPU telemetry: DCGM exporter " + url_for_display(e.url) + " is unreachable (" +
+      log_warning("GPU telemetry: DCGM exporter " + redact_url_credentials(e.url) + " is unreachable (" +
                   replies[i].problem() + "); no GPU data from it");
     } else {
       log_debug("GPU telemetry: default DCGM exporter " + e.url + " not reachable: " + replies[i].problem());
@@ -117,8 +118,8 @@ void GpuTelemetryCollector::probe_dcgm() {
     e.last_body = std::move(replies[i].body);
     std::vector<GpuReading> gpus = parse_dcgm_metrics(e.last_body, data_.fields);
     if (gpus.empty() && e.explicit_url)
-      log_warning("GPU telemetry: " + url_for_display(e.url) + " answers but reports no DCGM GPU fields");
-    record(url_for_display(e.url), replies[i].done_ns, std::move(gpus));
+      log_warning("GPU telemetry: " + redact_url_credentials(e.url) + " answers but reports no DCGM GPU fields");
+    record(redact_url_credentials(e.url), replies[i].done_ns, std::move(gpus));
   }
   http_ = std::make_unique<HttpClient>();
 }
@@ -164,12 +165,12 @@ void GpuTelemetryCollector::sample_once() {
 void GpuTelemetryCollector::scrape(Endpoint& e) {
   HttpReply reply = http_->call(gpu_get(e.url, options_.scrape_timeout_s));
   if (!reply.ok()) {
-    log_debug("GPU telemetry: scrape of " + url_for_display(e.url) + " failed: " + reply.problem());
+    log_debug("GPU telemetry: scrape of " + redact_url_credentials(e.url) + " failed: " + reply.problem());
     return;
   }
   if (reply.body == e.last_body) return;  // DCGM refreshes its values less often than we ask
   e.last_body = std::move(reply.body);
-  record(url_for_display(e.url), reply.done_ns, parse_dcgm_metrics(e.last_body, data_.fields));
+  record(redact_url_credentials(e.url), reply.done_ns, parse_dcgm_metrics(e.last_body, data_.fields));
 }
 
 void GpuTelemetryCollector::record(const std::string& source, int64_t mono, std::vector<GpuReading> readings) {

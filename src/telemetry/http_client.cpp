@@ -118,13 +118,5 @@ HttpReply HttpClient::call(const HttpCall& c) {
   return reply;
 }
 
-std::string url_for_display(const std::string& url) {
-  const size_t scheme = url.find("://");
-  const size_t start = scheme == std::string::npos ? 0 : scheme + 3;
-  const size_t slash = url.find('/', start);
-  const size_t at = url.rfind('@', slash == std::string::npos ? url.size() : slash);
-  if (at == std::string::npos || at < start) return url;
-  return url.substr(0, start) + "<redacted>@" + url.substr(at + 1);
-}
 
 }  // namespace aiperf

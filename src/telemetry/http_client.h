@@ -50,7 +50,5 @@ class HttpClient {
   void* curl_;  // CURL*
 };
 
-// `url` with any user-info replaced by "<redacted>@", for notices and artifacts.
-std::string url_for_display(const std::string& url);
 
 }  // namespace aiperf

@@ -13,20 +13,11 @@
 #include <memory>
 #include <stdexcept>
 
+#include "common/url_credentials.h"
 #include "metrics/json_text.h"
 
 namespace aiperf {
 namespace {
-
-// The URL as written in the JSONL: user:password@ never leaves the command line.
-std::string credential_free(const std::string& url) {
-  const size_t scheme = url.find("://");
-  const size_t start = scheme == std::string::npos ? 0 : scheme + 3;
-  const size_t end = url.find_first_of("/?#", start);
-  const size_t at = url.rfind('@', end == std::string::npos ? url.size() : end);
-  if (at == std::string::npos || at < start) return url;
-  return url.substr(0, start) + url.substr(at + 1);
-}
 
 // Python's exception names, as upstream's samples carry them.
 ErrorDetails connect_error(int err, const std::string& host, uint16_t port) {
@@ -153,7 +144,7 @@ void NetworkProbe::write(const NetworkProbeTarget& target, const NetworkProbeSam
   line_ = "{\"timestamp_ns\":";
   append_json_int(line_, anchor_.to_wall(s.started_ns));
   line_ += ",\"target_url\":";
-  append_json_string(line_, credential_free(target.url));
+  append_json_string(line_, strip_url_credentials(target.url));
   line_ += ",\"target_host\":";
   append_json_string(line_, target.host);
   line_ += ",\"target_port\":";

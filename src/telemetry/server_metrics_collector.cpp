@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "common/log.h"
+#include "common/url_credentials.h"
 #include "telemetry/http_client.h"
 #include "telemetry/prometheus_text.h"
 
@@ -151,7 +152,7 @@ bool ServerMetricsCollector::scrape(ScrapeEndpoint& e, HttpClient& http, std::st
       HttpReply second = http.call(retry);
       if (second.ok() && !json_reply(second)) {
         e.url = retry.url;
-        e.display_url = url_for_display(retry.url);
+        e.display_url = redact_url_credentials(retry.url);
         reply = std::move(second);
       }
     }
