@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "telemetry/sample_distribution.h"
+
 namespace aiperf {
 
 std::optional<GpuMetricStats> summarise_gpu_metric(std::span<const GpuPoint> points, bool counter, int64_t start_ns,
@@ -28,16 +30,8 @@ std::optional<GpuMetricStats> summarise_gpu_metric(std::span<const GpuPoint> poi
   std::vector<double> inside;
   for (const GpuPoint& p : points)
     if (p.mono_ns >= start_ns && p.mono_ns <= end_ns) inside.push_back(p.value);
-  std::optional<DistributionStats> d = describe(inside);
+  const std::optional<DistributionStats> d = describe_samples(inside);
   if (!d) return std::nullopt;
-  // describe() gives NumPy's default ddof = 0 (inference metrics); upstream's GPU statistics
-  // use ddof = 1.
-  if (d->count >= 2) {
-    double ss = 0;
-    for (double v : inside)
-      if (std::isfinite(v)) ss += (v - d->avg) * (v - d->avg);
-    d->std = std::sqrt(ss / double(d->count - 1));
-  }
   out.avg = d->avg;
   out.gauge = *d;
   return out;

@@ -82,7 +82,7 @@ ojson series_stats(const MetricSeries& s, const ScrapeWindow& w, ojson& buckets)
     stats["min"] = number(g->min);
     stats["max"] = number(g->max);
     stats["std"] = number(g->std);
-    for (const auto& [q, v] : g->percentiles) stats["p" + std::to_string(q)] = number(v);
+    for (size_t i = 0; i < kPercentiles.size(); ++i) stats["p" + std::to_string(int(kPercentiles[i]))] = number(g->p[i]);
   }
   return stats;
 }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "metrics/statistics.h"
+#include "telemetry/sample_distribution.h"
 
 namespace aiperf {
 
@@ -49,7 +49,7 @@ double increase(const std::vector<double>& v, size_t a, size_t b, int& resets, s
 
 }  // namespace
 
-std::optional<GaugeStats> gauge_stats(const MetricSeries& s, const ScrapeWindow& w) {
+std::optional<DistributionStats> gauge_stats(const MetricSeries& s, const ScrapeWindow& w) {
   std::vector<double> in;
   for (size_t i = 0; i < s.t_ns.size(); ++i)
     if (s.t_ns[i] >= w.start_ns && s.t_ns[i] <= w.end_ns && std::isfinite(s.value[i])) in.push_back(s.value[i]);
@@ -60,23 +60,8 @@ std::optional<GaugeStats> gauge_stats(const MetricSeries& s, const ScrapeWindow&
         in.push_back(s.value[i]);
         break;
       }
-    if (in.empty()) return std::nullopt;
   }
-  std::sort(in.begin(), in.end());
-  GaugeStats g;
-  g.count = int64_t(in.size());
-  double sum = 0;
-  for (double v : in) sum += v;
-  g.avg = sum / double(in.size());
-  g.min = in.front();
-  g.max = in.back();
-  if (in.size() > 1) {
-    double sq = 0;
-    for (double v : in) sq += (v - g.avg) * (v - g.avg);
-    g.std = std::sqrt(sq / double(in.size() - 1));
-  }
-  for (double q : kPercentiles) g.percentiles.emplace_back(int(q), percentile_linear(in, q));
-  return g;
+  return describe_samples(in);
 }
 
 std::optional<CounterStats> counter_stats(const MetricSeries& s, const ScrapeWindow& w) {

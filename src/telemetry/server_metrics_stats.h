@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "metrics/statistics.h"
 #include "telemetry/metric_series.h"
 
 namespace aiperf {
@@ -18,11 +19,6 @@ struct ScrapeWindow {
   double seconds = 0;    // profiling duration: the denominator of every rate
 };
 
-struct GaugeStats {
-  double avg = 0, min = 0, max = 0, std = 0;  // std: ddof = 1 (0 for one sample)
-  std::vector<std::pair<int, double>> percentiles;  // (1, p1) ... (99, p99)
-  int64_t count = 0;
-};
 
 struct CounterStats {
   double total = 0;  // last - reference, resets added back
@@ -38,7 +34,8 @@ struct HistogramStats {
 };
 
 // nullopt: the series has no sample that counts.
-std::optional<GaugeStats> gauge_stats(const MetricSeries& s, const ScrapeWindow& w);
+// Gauges: the distribution of their samples (sample std, ddof = 1).
+std::optional<DistributionStats> gauge_stats(const MetricSeries& s, const ScrapeWindow& w);
 std::optional<CounterStats> counter_stats(const MetricSeries& s, const ScrapeWindow& w);
 std::optional<HistogramStats> histogram_stats(const MetricSeries& s, const ScrapeWindow& w);
 

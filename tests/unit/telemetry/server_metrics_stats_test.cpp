@@ -38,8 +38,8 @@ TEST(ServerMetricsStats, GaugeUsesOnlyTheWindowWithSampleStd) {
   EXPECT_DOUBLE_EQ(g->min, 1);
   EXPECT_DOUBLE_EQ(g->max, 3);
   EXPECT_DOUBLE_EQ(g->std, 1);  // ddof = 1
-  EXPECT_DOUBLE_EQ(g->percentiles[4].second, 2);  // p50
-  EXPECT_DOUBLE_EQ(g->percentiles[0].second, 1.02);  // p1, NumPy linear
+  EXPECT_DOUBLE_EQ(g->p[4], 2);  // p50
+  EXPECT_DOUBLE_EQ(g->p[0], 1.02);  // p1, NumPy linear
 }
 
 TEST(ServerMetricsStats, GaugeWithoutASampleInsideTakesTheValueInForce) {
