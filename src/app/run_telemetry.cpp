@@ -132,7 +132,7 @@ void RunTelemetry::finish_server_metrics(RunInfo& info) {
     }
   };
   if (config_.server_metrics.json) write(".json", "Server Metrics JSON Export", dump_pretty(doc));
-  if (config_.server_metrics.csv) write(".csv", "Server Metrics CSV Export", server_metrics_csv(doc, server_->endpoints()));
+  if (config_.server_metrics.csv) write(".csv", "Server Metrics CSV Export", server_metrics_csv(doc));
   if (config_.server_metrics.parquet) {
     const std::filesystem::path path = dir_ / (stem + ".parquet");
     try {

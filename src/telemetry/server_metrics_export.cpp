@@ -219,7 +219,7 @@ ojson server_metrics_json(const std::vector<std::unique_ptr<ScrapeEndpoint>>& en
   return doc;
 }
 
-std::string server_metrics_csv(const ojson& doc, const std::vector<std::unique_ptr<ScrapeEndpoint>>&) {
+std::string server_metrics_csv(const ojson& doc) {
   std::string out;
   out += "# AIPerf Server Metrics Export (CSV)\r\n";
   out += "# aiperf_version: " + doc.value("aiperf_version", std::string()) + "\r\n";

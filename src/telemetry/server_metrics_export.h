@@ -24,7 +24,6 @@ nlohmann::ordered_json server_metrics_json(const std::vector<std::unique_ptr<Scr
                                            const ScrapeWindow& window, const ServerMetricsReportInfo& info);
 
 // From the JSON document above, so both files always say the same.
-std::string server_metrics_csv(const nlohmann::ordered_json& doc,
-                               const std::vector<std::unique_ptr<ScrapeEndpoint>>& endpoints);
+std::string server_metrics_csv(const nlohmann::ordered_json& doc);
 
 }  // namespace aiperf
