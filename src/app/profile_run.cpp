@@ -15,6 +15,7 @@
 #include "app/interrupt.h"
 #include "app/live_view.h"
 #include "app/run_telemetry.h"
+#include "app/shard_session.h"
 #include "common/block_file_stream.h"
 #include "common/clock.h"
 #include "common/credential_header.h"
@@ -45,6 +46,7 @@
 #include "timing/load_knob.h"
 #include "timing/phase.h"
 #include "timing/session_trees.h"
+#include "timing/shard_slice.h"
 #include "transport/preflight.h"
 #include "transport/tls_context.h"
 #include "transport/worker.h"
@@ -244,7 +246,16 @@ RunTokenizer load_run_tokenizer(const ProfileConfig& config) {
   return t;
 }
 
-int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
+int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
+  // Sharded (docs/cluster.md): every shard must build the same dataset and draw the same
+  // timeline, so without --random-seed the seed comes from the configuration they share.
+  const ShardIdentity shard = resolve_shard_identity(given, shard_process_environment());
+  if (shard.sharded() && !given.random_seed) {
+    ProfileConfig seeded = given;
+    seeded.random_seed = shared_shard_seed(given);
+    return run_profile(seeded, preloaded);
+  }
+  const ProfileConfig& config = given;
   InterruptGuard interrupt_guard;
   // stderr shows warnings and errors unless --log-level, -v or -vv asked for more.
   set_log_levels(config.log_level_given() ? config.effective_log_level() : LogLevel::warning,
@@ -286,7 +297,8 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
   }
   const EndpointUrl& url = url_targets.front().url;
 
-  std::filesystem::path artifact_dir = prepare_artifact_dir(config);
+  std::filesystem::path artifact_dir =
+      shard.sharded() ? prepare_shard_artifact_dir(config, shard.index) : prepare_artifact_dir(config);
   open_log_file(artifact_dir / "logs" / "aiperf.log");
   log_info("artifacts: " + artifact_dir.string());
   write_inputs_json(artifact_dir / "inputs.json", requests, config.multipart_boundary);
@@ -314,6 +326,14 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
 
   // Analytic plane: its own thread, fed by lock-free queues.
   ClockAnchor anchor = ClockAnchor::now();
+  // A sharded run's files and records carry this shard's wall clock (AIPERF_SHARD_CLOCK_SKEW_NS
+  // shifts it, to test the offset estimate); the merge moves them onto shard 0's.
+  std::optional<ShardSession> shard_session;
+  if (shard.sharded()) {
+    shard_session.emplace(config, shard, artifact_dir);
+    anchor.wall += shard_session->clock_skew_ns();
+    shard_session->open_records(anchor);
+  }
   // Per-request files grow under a `.partial` name and get their real one only once complete,
   // so a crashed or failed run never leaves a truncated file that looks finished.
   const ArtifactNames names = artifact_names(config);
@@ -354,6 +374,7 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
   double total_turns = 0;
   for (const DatasetEntry& e : dataset.entries) total_turns += e.turn_count();
   for (PhaseSpec& p : phases) p.average_turns = total_turns / double(std::max<size_t>(1, dataset.entries.size()));
+  slice_phases(phases, ShardSlice{uint64_t(shard.index), uint64_t(shard.count)});
   // Agentic files (dag_jsonl, weka_trace, tracelab) without a stop condition run each root tree
   // once (§5.2: the session count defaults to the number of roots), not upstream's 10 requests.
   const PublicDatasetInfo* public_info = config.public_dataset ? find_public_dataset(*config.public_dataset) : nullptr;
@@ -414,6 +435,7 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
   RunProgress progress;
   RecordCollector collector(queue_ptrs, [&](const RawRecord& record) {
     if (trace_records) log_trace(record_log_line(record));
+    if (shard_session) shard_session->record(record);
     processor.process(record);
     if (record.phase == BenchmarkPhase::profiling) progress.record_processed();
     if (failure_threshold.tripped_by(processor)) issuer.request_cancel();
@@ -446,6 +468,9 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
 
   // Server metrics, GPU telemetry, network RTT: baselines now, before warm-up (docs/telemetry.md).
   telemetry.start();
+  // Sharded: meet the other shards, then start at the agreed instant (a shard that never
+  // comes fails the run here, before anything is sent).
+  if (shard_session) shard_session->meet_and_wait();
 
   std::vector<PhaseOutcome> outcomes;
   {
@@ -555,6 +580,10 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
   }
   if (profiling) telemetry.set_profiling_window(profiling->start_ns, profiling->end_ns);
   telemetry.finish(info);
+  if (shard_session)
+    shard_session->finish(profiling ? anchor.to_wall(profiling->start_ns) : 0,
+                          profiling ? anchor.to_wall(profiling->end_ns) : 0, info.was_cancelled,
+                          info.incomplete_reason);
   export_run(config, summary, info, artifact_dir);
   // Best effort, as upstream: a tracking service that is down costs one warning, never the
   // run's exit code (docs/publish.md).
@@ -584,6 +613,10 @@ int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded) {
     return kClientBoundExitCode;
   }
   return plot_failed ? 1 : 0;
+}
+
+std::vector<PreparedRequest> build_run_requests(const ProfileConfig& config, const Tokenizer& tokenizer) {
+  return prepare_requests(config, build_workload(config, tokenizer).dataset);
 }
 
 }  // namespace aiperf

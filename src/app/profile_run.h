@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "config/profile_config.h"
+#include "endpoints/request_builder.h"
 #include "tokenizer/tokenizer.h"
 
 namespace aiperf {
@@ -20,5 +21,9 @@ RunTokenizer load_run_tokenizer(const ProfileConfig& config);
 // Returns the process exit code (cli-and-load.md §7). `preloaded` is used when it was made from
 // the same request as this run's; otherwise the run loads its own.
 int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded = nullptr);
+
+// Every request body the run prepares, exactly as run_profile builds them (`aiperf merge`
+// rebuilds them to count input tokens as the shards did).
+std::vector<PreparedRequest> build_run_requests(const ProfileConfig& config, const Tokenizer& tokenizer);
 
 }  // namespace aiperf

@@ -1,6 +1,7 @@
 #include "app/study_trials.h"
 
 #include "app/plot_command.h"
+#include "cluster/shard_environment.h"
 
 #include <algorithm>
 #include <fstream>
@@ -116,7 +117,11 @@ TrialRecord run_trial(ProfileConfig config, const fs::path& dir, std::optional<u
   const TrialExit exit = run_trial_process(config, &study_tokenizer(config));
   r.exit_code = exit.exit_code;
   r.interrupted = exit.interrupted;
-  const fs::path summary_path = dir / artifact_names(config).summary_json;
+  // A sharded study (docs/cluster.md): each shard reads its own share of the cell; the whole
+  // cell is `aiperf merge <cell>/shard-*`, which the Slurm script and `kube results` run.
+  const ShardIdentity shard = resolve_shard_identity(config, shard_process_environment());
+  const fs::path summary_path = (shard.sharded() ? dir / shard_directory_name(shard.index) : dir) /
+                                artifact_names(config).summary_json;
   if (exit.exit_code == 0 || exit.exit_code == 3) {  // 3: measured, but the client was the bottleneck
     std::ifstream in(summary_path);
     try {

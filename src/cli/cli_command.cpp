@@ -9,11 +9,6 @@
 namespace aiperf {
 namespace {
 
-bool is_safe_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) ||
-         std::string_view("@%+=:,./-_").find(c) != std::string_view::npos;
-}
-
 // Keeps the header name so the line still shows which header was sent; a JSON object of
 // headers naming any credential is hidden whole.
 std::string redact_header_item(const std::string& item) {
@@ -43,23 +38,9 @@ bool is_option(const std::string& word) {
 
 }  // namespace
 
-std::string shell_quote(const std::string& word) {
-  if (word.empty()) return "''";
-  bool safe = true;
-  for (char c : word) safe = safe && is_safe_char(c);
-  if (safe) return word;
-  std::string out = "'";
-  for (char c : word) {
-    if (c == '\'')
-      out += "'\"'\"'";
-    else
-      out += c;
-  }
-  return out + "'";
-}
 
-std::string reconstruct_cli_command(const std::vector<std::string>& args) {
-  std::string line = "aiperf profile";
+std::vector<std::string> redact_cli_args(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
   std::string current;  // the option whose values follow
   for (const std::string& arg : args) {
     std::string word = arg;
@@ -73,6 +54,14 @@ std::string reconstruct_cli_command(const std::vector<std::string>& args) {
     } else {
       word = redact_value(current, arg);
     }
+    out.push_back(std::move(word));
+  }
+  return out;
+}
+
+std::string reconstruct_cli_command(const std::vector<std::string>& args) {
+  std::string line = "aiperf profile";
+  for (const std::string& word : redact_cli_args(args)) {
     line += ' ';
     line += shell_quote(word);
   }

@@ -3,13 +3,16 @@
 #include <string>
 #include <vector>
 
+#include "common/shell_words.h"  // shell_quote
+
 namespace aiperf {
 
-// POSIX-shell quoting, like Python's shlex.quote: safe words stay bare.
-std::string shell_quote(const std::string& word);
 
 // `args` are the words after "profile". The --api-key value, the values of credential headers
 // (common/credential_header.h) and the user-info of --url values are replaced by <redacted>.
 std::string reconstruct_cli_command(const std::vector<std::string>& args);
+
+// The same words, each redacted as above (what a sharded run keeps for `aiperf merge`).
+std::vector<std::string> redact_cli_args(const std::vector<std::string>& args);
 
 }  // namespace aiperf

@@ -49,6 +49,18 @@ void ProfileConverter::convert_load(ProfileConfig& c, const RawFlags& r) const {
     require_at_least("--benchmark-grace-period", c.benchmark_grace_period, 0.0);
   }
   c.workers_max = int_at_least("--workers-max", r.workers_max, 1);
+  c.num_shards = int_at_least("--num-shards", r.num_shards, 1);
+  c.shard_index = int_at_least("--shard-index", r.shard_index, 0);
+  if (c.num_shards && c.shard_index && *c.shard_index >= *c.num_shards)
+    throw ConfigError(name("--shard-index") + " " + r.shard_index + " must be below --num-shards " + r.num_shards);
+  if (!r.shard_rendezvous.empty()) c.rendezvous = r.shard_rendezvous;
+  if (auto t = float_above("--shard-timeout", r.shard_timeout, 0)) c.shard_timeout_s = *t;
+  // Upstream's process layout: scripts pass these; here they change nothing, and say so once.
+  int_at_least("--record-processors", r.record_processors, 1);
+  for (const char* flag : {"--record-processors", "--zmq-host", "--zmq-ipc-path", "--zmq-dual-bind"})
+    if (given(flag))
+      std::cerr << "aiperf: note: " << name(flag) << " has no effect in aiperf-cpp (no internal services or "
+                << "message bus; one record thread per process, scale out with --num-shards)\n";
   c.failed_request_threshold = float_at_least("--failed-request-threshold", r.failed_request_threshold, 0);
   if (c.failed_request_threshold && *c.failed_request_threshold > 1)
     throw ConfigError(name("--failed-request-threshold") + " must be <= 1 (got " +

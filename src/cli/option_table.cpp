@@ -47,6 +47,7 @@ std::span<const OptionGroup> profile_option_groups() {
       {"Multi-run, sweep and search", sweep_options()},
       {"Accuracy", accuracy_options()},
       {"Service and logging", service_options()},
+      {"Sharded runs (cluster)", shard_options()},
   };
   return kGroups;
 }

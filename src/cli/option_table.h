@@ -78,5 +78,6 @@ std::span<const OptionSpec> telemetry_options();
 std::span<const OptionSpec> sweep_options();
 std::span<const OptionSpec> accuracy_options();
 std::span<const OptionSpec> service_options();
+std::span<const OptionSpec> shard_options();
 
 }  // namespace aiperf

@@ -86,6 +86,7 @@ ProfileConfig ProfileConverter::convert() const {
   convert_telemetry(c, r);
   require_synthetic_dataset_fits(c, available_memory_bytes());
   c.cli_command = reconstruct_cli_command(args_);
+  c.cli_args = redact_cli_args(args_);
   return c;
 }
 

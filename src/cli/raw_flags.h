@@ -23,6 +23,9 @@ struct RawFlags {
   std::string audio_length, audio_length_sd, audio_batch, audio_format, audio_channels;
   std::vector<std::string> audio_depths, audio_sample_rates;
   std::string concurrency, request_count, benchmark_duration, grace_period;
+  std::string num_shards, shard_index, shard_rendezvous, shard_timeout;
+  std::string record_processors, zmq_host, zmq_ipc_path;  // upstream's services: accepted, no effect
+  bool zmq_dual_bind = false;
   std::string failed_request_threshold;
   std::string warmup_request_count, workers_max, concurrency_ramp, warmup_concurrency_ramp;
   std::string request_rate, arrival_pattern, arrival_smoothness, rate_ramp, rate_series;

@@ -14,6 +14,7 @@
 #include "config/adaptive_scale_settings.h"
 #include "config/endpoint_catalog.h"
 #include "config/media_config.h"
+#include "config/shard_settings.h"
 #include "config/telemetry_settings.h"
 
 namespace aiperf {
@@ -274,8 +275,9 @@ struct OutputSettings {
 };
 
 struct ProfileConfig : EndpointSettings, TokenizerSettings, DatasetSettings, LoadSettings, OutputSettings,
-                       TelemetrySettings {
+                       TelemetrySettings, ShardSettings {
   std::string cli_command;                       // reconstructed "aiperf profile ..." line
+  std::vector<std::string> cli_args;             // its words after "profile", secrets redacted
 
   // Derived helpers (defined in profile_config.cpp).
   // Conversations the synthetic dataset holds: --num-dataset-entries, or --conversation-num

@@ -107,4 +107,17 @@ fs::path prepare_artifact_dir(const ProfileConfig& config) {
   }
 }
 
+fs::path prepare_shard_artifact_dir(const ProfileConfig& config, int64_t index) {
+  const fs::path root(config.artifact_root);
+  const fs::path dir = (config.artifact_dir_given ? root : root / auto_artifact_dir_name(config)) /
+                       ("shard-" + std::to_string(index));
+  create_dir(dir, "--artifact-dir");
+  const std::string summary_json = artifact_names(config).summary_json;
+  if (holds_run(dir, summary_json))
+    throw ConfigError("--artifact-dir " + dir.string() + " already holds shard " + std::to_string(index) + " of a run (" +
+                      summary_json + " exists); pass a new directory");
+  check_writable(dir);
+  return dir;
+}
+
 }  // namespace aiperf

@@ -46,6 +46,12 @@ struct RunInfo {
 // suffix is added); an explicit --artifact-dir that already holds a run is a ConfigError.
 std::filesystem::path prepare_artifact_dir(const ProfileConfig& config);
 
+// A sharded run's directory: <artifact dir>/shard-<index>. The artifact directory is the one
+// named by --artifact-dir, or the auto-named one without a "-2" suffix, so that every shard
+// on a shared file system lands beside the others. Refuses a shard directory that already
+// holds a run.
+std::filesystem::path prepare_shard_artifact_dir(const ProfileConfig& config, int64_t index);
+
 // profile_export_aiperf.json/.csv, profile_export_console.txt, console tables and footer
 // (printed to stdout). Returns the list of files written.
 std::vector<std::filesystem::path> export_run(const ProfileConfig& config, const RunSummary& summary,

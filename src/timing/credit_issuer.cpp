@@ -58,7 +58,9 @@ class CreditIssuer::Phase : public PhaseControl {
                 issuer.next_credit_id_,
                 spec.cancellation_rate > 0
                     ? CancellationDraw(spec.cancellation_rate, spec.cancellation_delay_s, spec.random_seed)
-                    : CancellationDraw()),
+                    : CancellationDraw(),
+                spec.shard, issuer.shard_ids_used_),
+        shard_(spec.shard),
         prefill_(spec.prefill_concurrency, spec.prefill_ramp_s, start_ns),
         // A prefill cap must see every send, and multi-turn sessions every turn's return:
         // workers may then not renew credits themselves.
@@ -110,7 +112,7 @@ class CreditIssuer::Phase : public PhaseControl {
       // Conversations in dataset order by session, not by credit: turns use up no entries.
       credit.dataset_index = dataset_index
                                  ? *dataset_index
-                                 : issuer_.roots_[issuer_.next_conversation_++ % issuer_.roots_.size()];
+                                 : issuer_.roots_[shard_.global(issuer_.next_conversation_++) % issuer_.roots_.size()];
       credit.session_id = credit.id;
       credit.session_turns = std::max<uint32_t>(
           1, std::min(max_turns, issuer_.conversations_[credit.dataset_index].turns()));
@@ -222,6 +224,7 @@ class CreditIssuer::Phase : public PhaseControl {
   const int64_t start_ns_;
   const int64_t duration_end_ns_;  // 0 = no duration limit
   RenewalBudget budget_;
+  const ShardSlice shard_;  // sharded: which sessions of the run's sequence are this process's
   PrefillGate prefill_;
   const bool renewable_;
   const uint64_t max_sessions_;
@@ -381,6 +384,10 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
   out.arrivals_dropped_catching_up = arrivals.dropped_catching_up;
   out.arrivals_skipped_at_prefill_cap = arrivals.skipped_at_prefill_cap;
   out.credits_issued = phase.budget_.taken();
+  // The next phase numbers on from where the single process's would (a duration-bound phase
+  // has no known total: from this shard's share scaled up).
+  if (spec.shard.sharded())
+    shard_ids_used_ += spec.global_request_count ? uint64_t(*spec.global_request_count) : out.credits_issued * spec.shard.count;
   out.credits_returned = out.credits_issued - uint64_t(phase.held_by_workers_);
   out.end_ns = mono_ns();
   return out;

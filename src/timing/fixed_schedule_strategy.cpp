@@ -7,7 +7,7 @@
 namespace aiperf {
 
 FixedScheduleStrategy::FixedScheduleStrategy(const PhaseSpec& spec)
-    : offsets_ns_(spec.fixed_schedule_ns), ceiling_(spec.concurrency) {}
+    : offsets_ns_(spec.fixed_schedule_ns), ceiling_(spec.concurrency), shard_(spec.shard) {}
 
 void FixedScheduleStrategy::start(PhaseControl& control) {
   start_ns_ = mono_ns();
@@ -27,7 +27,8 @@ void FixedScheduleStrategy::deadline_reached(PhaseControl& control, int64_t now_
       waiting_for_slot_ = true;
       return;
     }
-    control.issue_entry(start_ns_ + offsets_ns_[next_], uint32_t(next_));
+    if (shard_.owns(next_))  // sharded: whole sessions (entries) are split across the shards
+      control.issue_entry(start_ns_ + offsets_ns_[next_], uint32_t(next_));
     ++next_;
   }
   if (next_ >= offsets_ns_.size()) control.finish_sending();

@@ -23,6 +23,7 @@ class FixedScheduleStrategy : public LoadStrategy {
  private:
   const std::vector<int64_t>& offsets_ns_;
   int64_t ceiling_;  // 0 = none
+  ShardSlice shard_;  // sharded: the entries this process replays
   int64_t start_ns_ = 0;
   size_t next_ = 0;
   bool waiting_for_slot_ = false;  // entry next_ is due and every slot is taken

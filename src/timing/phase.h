@@ -9,6 +9,7 @@
 #include "config/benchmark_phase.h"
 #include "config/profile_config.h"
 #include "timing/load_knob.h"
+#include "timing/shard_slice.h"
 
 namespace aiperf {
 
@@ -43,6 +44,10 @@ struct PhaseSpec {
   std::optional<AdaptiveVariable> adaptive;
   double adaptive_max = 0;
   const LoadKnob* knob = nullptr;
+  // Sharded runs (shard_slice.h): this process's part, and the whole run's request count, by
+  // which the next phase's credit numbers start where the single process's would.
+  ShardSlice shard;
+  std::optional<int64_t> global_request_count;
 
   bool open_loop() const { return request_rate || !rate_series.empty(); }
   // The most credits a closed loop may hold: the adaptive maximum when it moves concurrency.

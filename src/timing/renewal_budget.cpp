@@ -13,13 +13,13 @@ bool RenewalBudget::take(Credit& out, bool renewable) {
     if (n >= max_credits_) return false;
   } while (!taken_.compare_exchange_weak(n, n + 1, std::memory_order_acq_rel));
   out = Credit{};
-  out.id = next_id_.fetch_add(1, std::memory_order_relaxed);
-  out.session_num = n;
+  out.session_num = shard_.global(n);
+  out.id = shard_.sharded() ? shard_id_base_ + out.session_num : next_id_.fetch_add(1, std::memory_order_relaxed);
   out.dataset_index = uint32_t(out.id % dataset_size_);
   out.phase = phase_;
   out.issued_ns = now;
   out.renewal = renewable ? this : nullptr;
-  out.cancel_after_ns = cancellation_.cancel_after_ns(n);
+  out.cancel_after_ns = cancellation_.cancel_after_ns(out.session_num);
   return true;
 }
 

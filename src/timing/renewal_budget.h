@@ -11,6 +11,7 @@
 
 #include "timing/cancellation_draw.h"
 #include "timing/credit.h"
+#include "timing/shard_slice.h"
 
 namespace aiperf {
 
@@ -19,11 +20,14 @@ class RenewalBudget {
   // `max_credits`: the phase's request count (UINT64_MAX = none); `deadline_ns`: monotonic
   // end of sending (0 = none); `next_id`: the run-wide credit id counter; `cancellation`:
   // which credits carry a cancel delay (drawn here, where every credit is numbered).
+  // Sharded (`shard`): credit n is the single process's credit shard.global(n), numbered
+  // from `shard_id_base` (the whole run's credits before this phase), not from `next_id`.
   RenewalBudget(BenchmarkPhase phase, uint64_t max_credits, int64_t deadline_ns, uint32_t dataset_size,
-                std::atomic<uint64_t>& next_id, CancellationDraw cancellation = {})
+                std::atomic<uint64_t>& next_id, CancellationDraw cancellation = {}, ShardSlice shard = {},
+                uint64_t shard_id_base = 0)
       : phase_(phase), max_credits_(max_credits), deadline_ns_(deadline_ns),
         dataset_size_(dataset_size == 0 ? 1 : dataset_size), next_id_(next_id),
-        cancellation_(cancellation) {}
+        cancellation_(cancellation), shard_(shard), shard_id_base_(shard_id_base) {}
 
   // Any thread: takes one credit, or returns false once the phase may not send any more.
   bool take(Credit& out, bool renewable);
@@ -49,6 +53,8 @@ class RenewalBudget {
   const uint32_t dataset_size_;
   std::atomic<uint64_t>& next_id_;
   const CancellationDraw cancellation_;
+  const ShardSlice shard_;
+  const uint64_t shard_id_base_;
   std::atomic<bool> open_{true};
   std::atomic<uint64_t> taken_{0};
   std::atomic<int64_t> retire_{0};

@@ -17,7 +17,8 @@ RequestRateStrategy::RequestRateStrategy(const PhaseSpec& spec)
       knob_(spec.adaptive == AdaptiveVariable::request_rate || spec.adaptive == AdaptiveVariable::prefill_concurrency
                 ? spec.knob
                 : nullptr),
-      knob_moves_prefill_(spec.adaptive == AdaptiveVariable::prefill_concurrency) {}
+      knob_moves_prefill_(spec.adaptive == AdaptiveVariable::prefill_concurrency),
+      shard_(spec.shard) {}
 
 double RequestRateStrategy::rate_at(int64_t elapsed_ns) const {
   if (knob_ && !knob_moves_prefill_) return knob_rate_;
@@ -60,11 +61,13 @@ void RequestRateStrategy::deadline_reached(PhaseControl& control, int64_t now_ns
   // in a burst; the timeline keeps its grid, so the rate after a stall is the target rate.
   while (next_ns_ < now_ns - max_catchup_ns_ && control.can_send()) {
     next_ns_ += gap_ns();
-    ++counts_.dropped_catching_up;
+    if (shard_.owns(arrival_++)) ++counts_.dropped_catching_up;
   }
   while (next_ns_ <= now_ns && control.can_send()) {
     const int64_t due = next_ns_;
     next_ns_ += gap_ns();  // the next arrival is fixed before this one is sent
+    // Sharded: every shard draws the whole timeline and sends its own arrivals of it.
+    if (!shard_.owns(arrival_++)) continue;
     // Every turn takes a tick; a waiting continuation goes first (it already holds a slot).
     if (control.issue_continuation(due)) continue;
     if (!control.can_start_session()) continue;  // only running sessions' turns may follow

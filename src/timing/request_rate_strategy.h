@@ -54,6 +54,8 @@ class RequestRateStrategy : public LoadStrategy {
   ArrivalCounts counts_;
   const LoadKnob* knob_;
   bool knob_moves_prefill_;  // the knob is the prefill limit (§4.6), the rate stays as given
+  ShardSlice shard_;         // sharded: the arrivals of the timeline this process sends
+  uint64_t arrival_ = 0;     // arrivals drawn so far, every shard's
   double knob_rate_ = 0;  // the knob's value the timeline was last drawn at
   int64_t next_poll_ns_ = 0;
 };

@@ -14,16 +14,20 @@ UserCentricStrategy::UserCentricStrategy(const PhaseSpec& spec, std::function<in
       lifetime_gaps_(std::max<int64_t>(1, std::llround(spec.average_turns) - 1)),
       stagger_ns_(1e9 / spec.user_centric_rate.value_or(1.0)),
       gap_ns_(double(users_count_) * stagger_ns_),
-      ceiling_(spec.concurrency) {}
+      ceiling_(spec.concurrency),
+      shard_(spec.shard) {}
 
-void UserCentricStrategy::plan(int64_t at_ns, uint32_t max_turns) {
-  users_.push(PlannedUser{at_ns, max_turns, seq_++});
+void UserCentricStrategy::plan(int64_t at_ns, uint32_t max_turns, uint64_t slot) {
+  users_.push(PlannedUser{at_ns, max_turns, seq_++, slot});
 }
 
 void UserCentricStrategy::start(PhaseControl& control) {
   const int64_t start_ns = clock_();
-  for (const InitialUser& u : user_centric_initial_users(users_count_, lifetime_gaps_))
-    plan(start_ns + std::llround(double(u.order) * stagger_ns_), u.turns);
+  uint64_t slot = 0;
+  for (const InitialUser& u : user_centric_initial_users(users_count_, lifetime_gaps_)) {
+    if (shard_.owns(slot)) plan(start_ns + std::llround(double(u.order) * stagger_ns_), u.turns, slot);
+    ++slot;
+  }
   spawn_due(control, start_ns);
 }
 
@@ -47,7 +51,7 @@ void UserCentricStrategy::spawn_due(PhaseControl& control, int64_t now_ns) {
       return;
     }
     // Its replacement comes one gap after its last planned turn, whatever the replies do.
-    plan(u.at_ns + std::llround(double(turns) * gap_ns_), kWholeConversation);
+    plan(u.at_ns + std::llround(double(turns) * gap_ns_), kWholeConversation, u.slot);
   }
 }
 

@@ -38,9 +38,10 @@ class UserCentricStrategy : public LoadStrategy {
     int64_t at_ns;
     uint32_t max_turns;
     uint64_t seq;
+    uint64_t slot;  // the initial user it descends from: sharded runs split users by slot
     bool operator>(const PlannedUser& o) const { return at_ns != o.at_ns ? at_ns > o.at_ns : seq > o.seq; }
   };
-  void plan(int64_t at_ns, uint32_t max_turns);
+  void plan(int64_t at_ns, uint32_t max_turns, uint64_t slot);
   void spawn_due(PhaseControl& control, int64_t now_ns);
 
   std::function<int64_t()> clock_;
@@ -52,6 +53,7 @@ class UserCentricStrategy : public LoadStrategy {
   std::priority_queue<PlannedUser, std::vector<PlannedUser>, std::greater<>> users_;
   uint64_t seq_ = 0;
   bool held_ = false;  // the next spawn waits for a --concurrency slot
+  ShardSlice shard_;   // sharded: the user slots this process runs
 };
 
 }  // namespace aiperf
