@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
   }
   if (args[0] != "profile") {
     std::cerr << "error: unknown command '" << args[0]
-              << "' (supported: profile, plot, kube, slurm, config, validate, chat, plugins, tokenize, analyze-trace, analyze, --install-completion)\n";
+              << "' (supported: profile, plot, kube, slurm, merge, config, validate, chat, plugins, tokenize, analyze-trace, analyze, --install-completion)\n";
     return 1;
   }
   aiperf::LogFileCloser log_file_closer;  // after the error below is written to the run's log

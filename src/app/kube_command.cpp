@@ -287,27 +287,22 @@ int merge_shards(const fs::path& dir, bool dry_run) {
               << shell_quote((dir / "merged").string()) << "\n";
     return 0;
   }
-  std::vector<fs::path> runs{dir};
-  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
-    if (e.is_directory() && e.path().filename().string().rfind("shard-", 0) != 0) runs.push_back(e.path());
-  int rc = 0, merged = 0;
-  for (const fs::path& run : runs) {
-    const std::vector<std::string> shards = shard_dirs(run);
-    if (shards.empty()) continue;
-    std::vector<std::string> call = argv;
-    call.insert(call.end(), shards.begin(), shards.end());
-    call.insert(call.end(), {"--output", (run / "merged").string()});
-    const int one = run_process(call, std::nullopt, false).exit_code;
-    ++merged;
-    if (one != 0) {
-      log(LogLevel::error, "aiperf merge of " + std::to_string(shards.size()) + " shards in " + run.string() + " exited " +
-                               std::to_string(one));
-      rc = one;
-    } else {
-      std::cout << "Merged " << shards.size() << " shards into " << (run / "merged").string() << "\n";
-    }
+  // The run's shards, or a sweep's: `aiperf merge DIR` merges every cell and the aggregate.
+  std::vector<std::string> shards = shard_dirs(dir);
+  bool sweep = false;
+  if (shards.empty())
+    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
+      if (e.is_directory() && !shard_dirs(e.path()).empty()) sweep = true;
+  if (shards.empty() && !sweep) {
+    std::cout << "Results in " << dir.string() << " (one unsharded run: nothing to merge)\n";
+    return 0;
   }
-  if (merged == 0) std::cout << "Results in " << dir.string() << " (one unsharded run: nothing to merge)\n";
+  if (sweep) argv.push_back(dir.string());
+  else argv.insert(argv.end(), shards.begin(), shards.end());
+  argv.insert(argv.end(), {"--output", (dir / "merged").string()});
+  const int rc = run_process(argv, std::nullopt, false).exit_code;
+  if (rc != 0) log(LogLevel::error, "aiperf merge of " + dir.string() + " exited " + std::to_string(rc));
+  else std::cout << "Merged into " << (dir / "merged").string() << "\n";
   return rc;
 }
 

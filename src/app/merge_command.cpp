@@ -11,6 +11,9 @@
 #include "app/profile_run.h"
 #include "cli/profile_cli.h"
 #include "cli/study.h"
+#include "export/pretty_json.h"
+#include "sweep/sla_filter.h"
+#include "sweep/sweep_aggregate.h"
 #include "cluster/shard_manifest.h"
 #include "common/block_file_stream.h"
 #include "common/log.h"
@@ -35,8 +38,9 @@ constexpr char kMergeUsage[] =
     "profile_export_aiperf.json/.csv, profile_export.jsonl/.parquet, timeslices and the console\n"
     "tables, computed from every shard's raw records (shard_records.bin) on shard 0's clock.\n"
     "A SHARD_DIR may be a shard's directory, a directory holding shard-* directories, or the\n"
-    "output of an earlier merge (merges can be nested). Missing or unfinished shards make the\n"
-    "result incomplete, and it says so.\n";
+    "output of an earlier merge (merges can be nested). Given a sharded sweep's base directory,\n"
+    "every cell is merged into DIR/<cell>/ and the sweep aggregate into DIR/sweep_aggregate/.\n"
+    "Missing or unfinished shards make the result incomplete, and it says so.\n";
 
 struct MergeShard {
   fs::path dir;
@@ -104,6 +108,29 @@ std::optional<ProfileConfig> configuration_of(const MergeShard& s) {
                     "is one of its cells; merge the shards of one cell (<cell>/shard-*)");
 }
 
+// A sharded sweep's cells: the sub-directories of `root` that hold shard-* directories (none
+// when `root` is itself a shard directory or holds shards directly).
+std::vector<fs::path> sweep_cells(const fs::path& root) {
+  std::vector<fs::path> cells;
+  std::error_code ec;
+  if (fs::exists(root / kShardManifestFile) || !fs::is_directory(root, ec)) return cells;
+  for (const auto& e : fs::directory_iterator(root, ec)) {
+    const std::string name = e.path().filename().string();
+    if (!e.is_directory()) continue;
+    if (name.rfind("shard-", 0) == 0) return {};
+    for (const auto& f : fs::directory_iterator(e.path(), ec))
+      if (f.is_directory() && f.path().filename().string().rfind("shard-", 0) == 0) {
+        cells.push_back(e.path());
+        break;
+      }
+  }
+  std::sort(cells.begin(), cells.end());
+  return cells;
+}
+
+int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& out_dir);
+int merge_sweep(const fs::path& root, const fs::path& output);
+
 std::string index_list(const std::vector<int64_t>& v) {
   std::string out;
   for (int64_t i : v) out += (out.empty() ? "" : ", ") + std::to_string(i);
@@ -133,7 +160,14 @@ int run_merge_command(const std::vector<std::string>& args) {
   }
   if (!output) throw ConfigError("aiperf merge: --output DIR is required\n" + std::string(kMergeUsage));
   if (given.empty()) throw ConfigError("aiperf merge: no shard directory given\n" + std::string(kMergeUsage));
+  if (given.size() == 1 && !sweep_cells(given.front()).empty()) return merge_sweep(given.front(), *output);
+  return merge_shard_dirs(given, *output);
+}
 
+namespace {
+
+int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& out_dir) {
+  const std::optional<fs::path> output = out_dir;
   std::vector<MergeShard> shards;
   std::vector<std::string> problems;
   for (const fs::path& g : given)
@@ -296,5 +330,66 @@ int run_merge_command(const std::vector<std::string>& args) {
   }
   return ok ? 0 : 1;
 }
+
+// A sharded sweep's base directory: the cells (sub-directories holding shard-* directories),
+// merged one by one into OUT/<cell>/, then the sweep aggregate over the merged cells, as the
+// study writes it for an unsharded sweep (docs/cluster.md, "Sweeps").
+int merge_sweep(const fs::path& root, const fs::path& output) {
+  const std::vector<fs::path> cells = sweep_cells(root);
+  std::vector<std::string> incomplete;
+  for (const fs::path& cell : cells) {
+    std::cout << "== cell " << cell.filename().string() << std::endl;
+    if (merge_shard_dirs({cell}, output / cell.filename()) != 0) incomplete.push_back(cell.filename().string());
+  }
+  const std::vector<fs::path> first_shards = expand(cells.front());
+  const MergeShard first{first_shards.front(), read_shard_manifest(first_shards.front())};
+  std::optional<Study> study = parse_profile_study(unsharded_args(first));
+  if (!study || !study->is_sweep()) return incomplete.empty() ? 0 : 1;
+  SweepAggregateInput sweep;
+  sweep.sweep_type = study->sweep_type;
+  sweep.dimensions = study->dimensions;
+  sweep.num_trials_per_value = 1;
+  sweep.sweep_mode = "independent";
+  sweep.confidence_level = study->settings.multi_run.confidence_level;
+  sweep.sla_filters = study->settings.sla_filters;
+  for (const StudyVariation& v : study->variations) {
+    const fs::path summary_path = output / v.name / "profile_export_aiperf.json";
+    if (!fs::exists(summary_path)) {
+      incomplete.push_back(v.name + " (not run)");
+      continue;
+    }
+    std::ifstream in(summary_path);
+    const nlohmann::json summary = nlohmann::json::parse(in);
+    SweepCell cell;
+    cell.name = v.name;
+    cell.parameters = v.parameters;
+    const bool ok = !summary.value("was_cancelled", false);
+    (ok ? cell.successful_trials : cell.failed_trials) = 1;
+    if (ok)
+      for (const auto& [tag, m] : summary.items()) {
+        if (!m.is_object() || !m.contains("unit")) continue;
+        for (const auto& [stat, value] : m.items())
+          if (stat != "unit" && value.is_number()) cell.metrics[tag + "_" + stat] = {{"mean", value}, {"unit", m["unit"]}};
+      }
+    if (!sweep.sla_filters.empty() && ok) {
+      const std::vector<nlohmann::json> summaries{summary};
+      cell.feasible = probe_from_summaries({}, summaries, sweep.sla_filters, std::nullopt).feasible;
+    }
+    sweep.cells.push_back(std::move(cell));
+  }
+  for (const std::string& c : incomplete) sweep.incomplete_reason += (sweep.incomplete_reason.empty() ? "cells incomplete: " : ", ") + c;
+  const fs::path dir = output / "sweep_aggregate";
+  fs::create_directories(dir);
+  std::ofstream(dir / "profile_export_aiperf_sweep.json") << pretty_json_text(sweep_aggregate_json(sweep)) << "\n";
+  std::ofstream(dir / "profile_export_aiperf_sweep.csv") << sweep_aggregate_csv(sweep);
+  std::cout << "\nSweep aggregate of the merged cells: " << (dir / "profile_export_aiperf_sweep.json").string() << std::endl;
+  if (!incomplete.empty()) {
+    log(LogLevel::error, "the merged sweep is incomplete: " + sweep.incomplete_reason);
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
 
 }  // namespace aiperf

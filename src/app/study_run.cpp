@@ -8,6 +8,7 @@
 #include "app/study_trials.h"
 #include "app/sweep_table.h"
 #include "app/trial_process.h"
+#include "cluster/shard_environment.h"
 #include "common/log.h"
 #include "export/pretty_json.h"
 #include "sweep/confidence_aggregate.h"
@@ -241,7 +242,12 @@ class SweepRunner {
       sweep.cells.push_back(std::move(cell));
     }
     if (shape_.sweep) {
-      const fs::path dir = sweep_aggregate_dir(base_, shape_);
+      fs::path dir = sweep_aggregate_dir(base_, shape_);
+      // Sharded (docs/cluster.md): this shard's share only, beside the others', never over them;
+      // `aiperf merge` writes the whole sweep's aggregate.
+      if (const ShardIdentity shard = resolve_shard_identity(study_.variations.front().config, shard_process_environment());
+          shard.sharded())
+        dir = dir.parent_path() / (dir.filename().string() + "_" + shard_directory_name(shard.index));
       write_text_file(dir / kSweepJson, pretty_json_text(sweep_aggregate_json(sweep)) + "\n");
       write_text_file(dir / kSweepCsv, sweep_aggregate_csv(sweep));
       if (std::optional<RecipeReport> report = recipe_report(study_.recipe, sweep, study_.recipe_options)) {

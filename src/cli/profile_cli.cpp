@@ -284,6 +284,7 @@ std::string aiperf_usage() {
          "  plot       Charts (PNG) and an interactive report.html from finished runs; --dashboard serves them\n"
          "  kube       A benchmark sharded over Kubernetes pods: generate, profile, results, logs, cancel, delete\n"
          "  slurm      generate: an sbatch script running a benchmark as shards of one srun step\n"
+         "  merge      One artifact set from the shards of a sharded run (or sweep): aiperf merge DIR... --output DIR\n"
          "  config     init (bundled YAML templates), validate and expand (a sweep's variations) a YAML file\n"
          "  tokenize   Count or list the tokens of a text under a tokenizer\n"
          "  analyze-trace  Statistics of a mooncake trace (ISL/OSL, prefix-cache hit rates)\n"

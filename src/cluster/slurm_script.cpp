@@ -90,24 +90,24 @@ std::string slurm_script(const SlurmScriptSettings& s) {
   out += " --num-shards " + std::to_string(s.tasks) + " --artifact-dir " + qdir + " --ui-type none";
   if (!s.api_key_env.empty()) out += " --api-key \"$" + s.api_key_env + "\"";
   out += "\nsrun_status=$?\n\n";
-  // The run's shards, or a sweep's: each cell's shards are merged into <cell>/merged.
+  // The run's shards into DIR/merged; a sweep's (DIR/<cell>/shard-*) are merged by giving
+  // aiperf merge DIR itself: every cell into DIR/merged/<cell>, then the sweep aggregate.
   out += "shopt -s nullglob\n";
+  out += "shards=(" + qdir + "/shard-*)\n";
+  out += "cells=(" + qdir + "/*/shard-*)\n";
   out += "merge_status=0\n";
-  out += "merged=0\n";
-  out += "for run in " + qdir + " " + qdir + "/*/; do\n";
-  out += "  run=\"${run%/}\"\n";
-  out += "  shards=(\"$run\"/shard-*)\n";
-  out += "  [ ${#shards[@]} -gt 0 ] || continue\n";
-  out += "  " + aiperf + " merge \"${shards[@]}\" --output \"$run/merged\" || merge_status=1\n";
-  out += "  merged=$((merged + 1))\n";
-  out += "done\n";
+  out += "if [ ${#shards[@]} -gt 0 ]; then\n";
+  out += "  " + aiperf + " merge \"${shards[@]}\" --output " + qdir + "/merged\n";
+  out += "  merge_status=$?\n";
+  out += "elif [ ${#cells[@]} -gt 0 ]; then\n";
+  out += "  " + aiperf + " merge " + qdir + " --output " + qdir + "/merged\n";
+  out += "  merge_status=$?\n";
   if (s.tasks > 1) {
-    out += "if [ \"$merged\" -eq 0 ]; then\n";
+    out += "else\n";
     out += "  echo \"aiperf: no shard directories in \"" + qdir + "\" to merge\" >&2\n";
     out += "  merge_status=1\n";
-    out += "fi\n";
   }
-  out += "\n";
+  out += "fi\n\n";
   out += "if [ \"$srun_status\" -ne 0 ] || [ \"$merge_status\" -ne 0 ]; then\n";
   out += "  echo \"aiperf: shards exited $srun_status, merge exited $merge_status\" >&2\n";
   out += "  exit 1\n";

@@ -168,20 +168,22 @@ assert merged["request_count"]["avg"] > alive, (merged["request_count"]["avg"], 
 print("ok killed shard: merged", merged["request_count"]["avg"], "requests, the survivor", alive)
 '
 
-# A sharded sweep: every cell is sharded; each shard's study reads its own share, and each
-# cell's shards merge into <cell>/merged.
+# A sharded sweep: every cell is sharded; each shard's study reads its own share, and
+# `aiperf merge` of the sweep's directory merges each cell and writes the sweep aggregate.
 start_mock --ttft-ms 5
 sharded sweep "$MOCK_URL" --concurrency 4,8 --request-count 40 --isl 10 --osl 2 --random-seed 3
-for cell in concurrency_4 concurrency_8; do
-  "$AIPERF" merge "$WORK/sweep/$cell" --output "$WORK/sweep/$cell/merged" >"$WORK/sweep-$cell.out" 2>&1 \
-    || { cat "$WORK/sweep-$cell.out"; fail "merging sweep cell $cell failed"; }
-done
+"$AIPERF" merge "$WORK/sweep" --output "$WORK/sweep-merged" >"$WORK/sweep-merge.out" 2>&1 \
+  || { cat "$WORK/sweep-merge.out"; fail "merging the sharded sweep failed"; }
 WORK="$WORK" py '
-import json, os
+import csv, json, os
 w = os.environ["WORK"]
-for cell, conc in (("concurrency_4", 4), ("concurrency_8", 8)):
-    s = json.load(open(f"{w}/sweep/{cell}/merged/profile_export_aiperf.json"))
-    assert s["request_count"]["avg"] == 40, (cell, s["request_count"])
-    assert s["input_config"]["loadgen"]["concurrency"] == conc if "loadgen" in s.get("input_config", {}) else True
-print("ok sharded sweep: both cells merged with 40 requests each")
+for cell in ("concurrency_4", "concurrency_8"):
+    s = json.load(open(f"{w}/sweep-merged/{cell}/profile_export_aiperf.json"))
+    assert s["request_count"]["avg"] == 40 and s["was_cancelled"] is False, (cell, s["request_count"])
+agg = json.load(open(f"{w}/sweep-merged/sweep_aggregate/profile_export_aiperf_sweep.json"))
+text = json.dumps(agg)
+assert "concurrency_4" in text and "concurrency_8" in text, text[:400]
+rows = list(csv.DictReader(open(f"{w}/sweep-merged/sweep_aggregate/profile_export_aiperf_sweep.csv")))
+assert len(rows) == 2 and all(float(r["request_count_avg"]) == 40 for r in rows), rows
+print("ok sharded sweep: both cells merged (40 requests each) and the sweep aggregate written")
 '

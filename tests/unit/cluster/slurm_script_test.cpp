@@ -39,8 +39,8 @@ TEST(SlurmScript, SbatchLinesAndTheStep) {
   EXPECT_TRUE(slurm_has_line(script, "srun --kill-on-bad-exit=0 /opt/aiperf/bin/aiperf profile --config /etc/run.yaml "
                                "--num-shards 8 --artifact-dir /scratch/run1 --ui-type none"))
       << script;
-  EXPECT_NE(script.find("for run in /scratch/run1 /scratch/run1/*/; do"), std::string::npos);
-  EXPECT_NE(script.find("/opt/aiperf/bin/aiperf merge \"${shards[@]}\" --output \"$run/merged\""), std::string::npos);
+  EXPECT_NE(script.find("shards=(/scratch/run1/shard-*)"), std::string::npos);
+  EXPECT_NE(script.find("/opt/aiperf/bin/aiperf merge \"${shards[@]}\" --output /scratch/run1/merged"), std::string::npos);
   EXPECT_NE(script.find("exit 1"), std::string::npos);
   // The step's status is read before anything else runs.
   EXPECT_LT(script.find("srun --kill"), script.find("srun_status=$?"));
