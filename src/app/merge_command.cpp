@@ -15,12 +15,10 @@
 #include "sweep/sla_filter.h"
 #include "sweep/sweep_aggregate.h"
 #include "cluster/shard_manifest.h"
-#include "common/block_file_stream.h"
 #include "common/log.h"
 #include "export/artifact_layout.h"
 #include "export/exporter.h"
-#include "export/outputs_json.h"
-#include "export/record_parquet.h"
+#include "export/record_files.h"
 #include "metrics/metrics_settings.h"
 #include "metrics/record_processor.h"
 #include "records/record_file.h"
@@ -128,7 +126,7 @@ std::vector<fs::path> sweep_cells(const fs::path& root) {
   return cells;
 }
 
-int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& out_dir);
+int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& output);
 int merge_sweep(const fs::path& root, const fs::path& output);
 
 std::string index_list(const std::vector<int64_t>& v) {
@@ -166,8 +164,7 @@ int run_merge_command(const std::vector<std::string>& args) {
 
 namespace {
 
-int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& out_dir) {
-  const std::optional<fs::path> output = out_dir;
+int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& output) {
   std::vector<MergeShard> shards;
   std::vector<std::string> problems;
   for (const fs::path& g : given)
@@ -214,30 +211,20 @@ int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& out_dir
   set_log_levels(LogLevel::warning, LogLevel::warning);
 
   std::error_code ec;
-  fs::create_directories(*output, ec);
-  if (ec) throw ConfigError("--output " + output->string() + ": " + ec.message());
+  fs::create_directories(output, ec);
+  if (ec) throw ConfigError("--output " + output.string() + ": " + ec.message());
   const ArtifactNames names = artifact_names(config);
-  if (fs::exists(*output / names.summary_json))
-    throw ConfigError("--output " + output->string() + " already holds a run (" + names.summary_json + " exists)");
+  if (fs::exists(output / names.summary_json))
+    throw ConfigError("--output " + output.string() + " already holds a run (" + names.summary_json + " exists)");
 
   RunTokenizer tokenizer = load_run_tokenizer(config);
   const std::vector<PreparedRequest> requests = build_run_requests(config, *tokenizer.tokenizer);
   // Stamps are read back on shard 0's wall clock: monotonic == wall in the merge.
   const ClockAnchor anchor{0, 0};
-  std::optional<BlockFileStream> jsonl;
-  if (config.export_level != ExportLevel::summary) jsonl.emplace(*output / names.records);
-  RecordProcessor processor(metrics_settings(config), *tokenizer.tokenizer, requests, anchor, jsonl ? &*jsonl : nullptr);
-  std::optional<RecordParquetExport> parquet;
-  if (config.export_level != ExportLevel::summary) {
-    parquet.emplace(*output / kRecordsParquetFile, anchor);
-    processor.add_sink(&*parquet);
-  }
-  std::optional<OutputsJsonExport> outputs_json;
-  if (config.export_outputs_json) {
-    outputs_json.emplace(*output / kOutputsJsonFile, anchor);
-    processor.add_sink(&*outputs_json);
-  }
-  RecordFileWriter merged_records(*output / kRecordFileName, anchor);
+  RecordFiles record_files(config, output, anchor, /*raw=*/false);
+  RecordProcessor processor(metrics_settings(config), *tokenizer.tokenizer, requests, anchor, record_files.records_jsonl());
+  record_files.attach(processor);
+  RecordFileWriter merged_records(output / kRecordFileName, anchor);
 
   // k-way merge in RecordOrderKey order: each shard's file is sorted, so memory holds one
   // record per shard and the summary state, whatever the record count.
@@ -249,7 +236,7 @@ int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& out_dir
   for (size_t i = 0; i < shards.size(); ++i) {
     fs::path file = shards[i].dir / kRecordFileName;
     if (!shards[i].manifest.sorted) {
-      const fs::path copy = *output / (".unsorted-shard-" + std::to_string(i) + ".bin");
+      const fs::path copy = output / (".unsorted-shard-" + std::to_string(i) + ".bin");
       bool torn = false;
       shards[i].manifest.records = copy_sorted_record_file(file, copy, torn);
       if (torn) problems.push_back(file.string() + ": its last record was cut off when the shard stopped");
@@ -287,16 +274,12 @@ int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& out_dir
   for (const std::string& p : problems) info.incomplete_reason += (info.incomplete_reason.empty() ? "" : "; ") + p;
   info.was_cancelled = !problems.empty();
 
-  bool ok = true;
-  if (jsonl) {
-    jsonl->close();
-    ok = ok && bool(*jsonl);
+  bool ok = record_files.close();
+  if (!merged_records.close()) {
+    log(LogLevel::error, "writing " + (output / kRecordFileName).string() + " failed; it is incomplete");
+    ok = false;
   }
-  if (parquet) ok = parquet->close() && ok;
-  if (outputs_json) ok = outputs_json->close() && ok;
-  ok = merged_records.close() && ok;
-  if (!ok) log(LogLevel::error, "writing the merged files in " + output->string() + " failed; they are incomplete");
-  fs::copy_file(shards.front().dir / "inputs.json", *output / "inputs.json", fs::copy_options::overwrite_existing, ec);
+  fs::copy_file(shards.front().dir / "inputs.json", output / "inputs.json", fs::copy_options::overwrite_existing, ec);
 
   // The merged directory is itself a shard directory of the run, on shard 0's clock.
   ShardManifest merged = first;
@@ -314,8 +297,8 @@ int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& out_dir
   merged.profiling_start_wall_ns = info.start_wall_ns;
   merged.profiling_end_wall_ns = info.end_wall_ns;
   if (!first.config_file.empty())
-    fs::copy_file(shards.front().dir / first.config_file, *output / first.config_file, fs::copy_options::overwrite_existing, ec);
-  write_shard_manifest(*output, merged);
+    fs::copy_file(shards.front().dir / first.config_file, output / first.config_file, fs::copy_options::overwrite_existing, ec);
+  write_shard_manifest(output, merged);
 
   std::cout << "Merged " << shards.size() << " shard director" << (shards.size() == 1 ? "y" : "ies") << " (shards "
             << index_list(merged.indices) << " of " << first.num_shards << ", run " << first.run_id << "): " << records
@@ -323,7 +306,7 @@ int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& out_dir
   for (size_t i = 0; i < merged.shard_clocks.size(); ++i)
     std::cout << "  shard " << i << " clock offset to shard 0: " << double(merged.shard_clocks[i].offset_ns) / 1e6
               << " ms ± " << double(merged.shard_clocks[i].uncertainty_ns) / 1e6 << " ms" << std::endl;
-  export_run(config, summary, info, *output);
+  export_run(config, summary, info, output);
   if (!problems.empty()) {
     log(LogLevel::error, "the merged run is incomplete: " + info.incomplete_reason);
     return 1;
@@ -353,7 +336,7 @@ int merge_sweep(const fs::path& root, const fs::path& output) {
   sweep.confidence_level = study->settings.multi_run.confidence_level;
   sweep.sla_filters = study->settings.sla_filters;
   for (const StudyVariation& v : study->variations) {
-    const fs::path summary_path = output / v.name / "profile_export_aiperf.json";
+    const fs::path summary_path = output / v.name / artifact_names(v.config).summary_json;
     if (!fs::exists(summary_path)) {
       incomplete.push_back(v.name + " (not run)");
       continue;

@@ -32,8 +32,7 @@
 #include "export/artifact_layout.h"
 #include "export/console_report.h"
 #include "export/exporter.h"
-#include "export/outputs_json.h"
-#include "export/record_parquet.h"
+#include "export/record_files.h"
 #include "metrics/goodput.h"
 #include "metrics/live_metrics.h"
 #include "metrics/record_metrics.h"
@@ -334,24 +333,9 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
     anchor.wall += shard_session->clock_skew_ns();
     shard_session->open_records(anchor);
   }
-  // Per-request files grow under a `.partial` name and get their real one only once complete,
-  // so a crashed or failed run never leaves a truncated file that looks finished.
-  const ArtifactNames names = artifact_names(config);
-  const std::filesystem::path records_path = artifact_dir / names.records, raw_path = artifact_dir / names.raw_records;
-  auto partial = [](std::filesystem::path p) { return p += ".partial"; };
-  std::optional<BlockFileStream> jsonl, raw_jsonl;
-  if (config.export_level != ExportLevel::summary) jsonl.emplace(partial(records_path));
-  RecordProcessor processor(metrics_settings(config), *tokenizer, requests, anchor, jsonl ? &*jsonl : nullptr);
-  std::optional<RecordParquetExport> parquet;
-  if (config.export_level != ExportLevel::summary) {
-    parquet.emplace(artifact_dir / kRecordsParquetFile, anchor);
-    processor.add_sink(&*parquet);
-  }
-  std::optional<OutputsJsonExport> outputs_json;
-  if (config.export_outputs_json) {
-    outputs_json.emplace(artifact_dir / kOutputsJsonFile, anchor);
-    processor.add_sink(&*outputs_json);
-  }
+  RecordFiles record_files(config, artifact_dir, anchor, /*raw=*/true);
+  RecordProcessor processor(metrics_settings(config), *tokenizer, requests, anchor, record_files.records_jsonl());
+  record_files.attach(processor);
   // Adaptive scale judges windows on this thread; the issuer follows `knob` (set below, per record).
   std::optional<AdaptiveScaleExport> adaptive;
   if (adaptive_controller) {
@@ -362,10 +346,8 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
   // Snapshots at least once a second, so the view's periodic reads are never stale by more.
   LiveMetrics live_metrics(int64_t(std::min(1.0, config.effective_stats_interval()) * 1e9));
   processor.add_sink(&live_metrics);
-  if (config.export_level == ExportLevel::raw) {
-    raw_jsonl.emplace(partial(raw_path));
-    processor.enable_raw_export(&*raw_jsonl, head.redacted_headers(), head.correlation_headers());
-  }
+  if (std::ostream* raw = record_files.raw_jsonl())
+    processor.enable_raw_export(raw, head.redacted_headers(), head.correlation_headers());
 
   // Data plane: one event loop per worker thread.
   const int worker_count = config.effective_workers();
@@ -554,25 +536,8 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
     info.was_cancelled = true;
     info.incomplete_reason = "requests still in flight when the run ended";
   }
-  // A full disk must not pass silently: the files would be missing records.
-  auto finish = [&](std::optional<BlockFileStream>& file, const std::filesystem::path& path) {
-    if (!file) return;
-    file->close();
-    std::error_code ec;
-    if (*file) std::filesystem::rename(partial(path), path, ec);
-    if (!*file || ec)
-      log(LogLevel::error, "writing " + path.string() + " failed; what was written is in " + partial(path).string() +
-                               " and is incomplete");
-  };
-  finish(jsonl, records_path);
-  finish(raw_jsonl, raw_path);
-  if (outputs_json && !outputs_json->close())
-    log(LogLevel::error, "writing " + (artifact_dir / kOutputsJsonFile).string() + " failed; what was written is in " +
-                             (artifact_dir / kOutputsJsonFile).string() + ".partial and is incomplete");
-  // Parquet is written in place: a reader needs its footer, so a torn file is never mistaken
-  // for a complete one.
-  if (parquet && !parquet->close())
-    log(LogLevel::error, "writing " + (artifact_dir / kRecordsParquetFile).string() + " failed; it is incomplete");
+  // A full disk must not pass silently: the files would be missing records (logged by name).
+  record_files.close();
   if (adaptive) {
     if (!adaptive->close(profiling ? profiling->sending_end_ns : 0, CreditIssuer::kHandOffLeadNs))
       log(LogLevel::error, "writing " + (artifact_dir / kAdaptiveScaleSummaryFile).string() + " or " +

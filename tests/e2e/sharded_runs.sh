@@ -183,6 +183,10 @@ for cell in ("concurrency_4", "concurrency_8"):
 agg = json.load(open(f"{w}/sweep-merged/sweep_aggregate/profile_export_aiperf_sweep.json"))
 text = json.dumps(agg)
 assert "concurrency_4" in text and "concurrency_8" in text, text[:400]
+# Each shard wrote its own share's aggregate beside the others', none over another.
+for i in range(4):
+    assert os.path.exists(f"{w}/sweep/sweep_aggregate_shard-{i}/profile_export_aiperf_sweep.json"), i
+assert not os.path.exists(f"{w}/sweep/sweep_aggregate")
 rows = list(csv.DictReader(open(f"{w}/sweep-merged/sweep_aggregate/profile_export_aiperf_sweep.csv")))
 assert len(rows) == 2 and all(float(r["request_count_avg"]) == 40 for r in rows), rows
 print("ok sharded sweep: both cells merged (40 requests each) and the sweep aggregate written")

@@ -286,6 +286,27 @@ TEST(ProfileCli, NotYetSupportedFlags) {
             "--allow-dataset-wrap is not supported yet by aiperf-cpp (issue 23: agentic benchmarks and server hooks)");
 }
 
+// Sharded runs (docs/cluster.md) and upstream's service flags, which scripts pass and which
+// change nothing here (a note on stderr says so).
+TEST(ProfileCli, ShardOptionsAndUpstreamServiceFlags) {
+  const ProfileConfig c = parse_with_model({"--num-shards", "4", "--shard-index", "3", "--shard-rendezvous",
+                                            "node0:9000", "--shard-timeout", "20", "--concurrency", "8"});
+  EXPECT_EQ(c.num_shards, 4);
+  EXPECT_EQ(c.shard_index, 3);
+  EXPECT_EQ(c.rendezvous, "node0:9000");
+  EXPECT_EQ(c.shard_timeout_s, 20.0);
+  EXPECT_EQ(error_of({"--num-shards", "2", "--shard-index", "2"}), "--shard-index 2 must be below --num-shards 2");
+  EXPECT_THAT(error_of({"--num-shards", "0"}), HasSubstr("--num-shards"));
+  testing::internal::CaptureStderr();
+  parse_with_model({"--record-processors", "4", "--zmq-host", "10.0.0.1", "--zmq-dual-bind"});
+  const std::string notes = testing::internal::GetCapturedStderr();
+  EXPECT_THAT(notes, HasSubstr("--record-processors has no effect"));
+  EXPECT_THAT(notes, HasSubstr("--zmq-host has no effect"));
+  EXPECT_THAT(error_of({"--record-processors", "0"}), HasSubstr("--record-processors"));
+  EXPECT_EQ(error_of({"--api-port", "9000"}),
+            "--api-port is not supported yet by aiperf-cpp (the HTTP/WebSocket progress API is not built)");
+}
+
 TEST(ProfileCli, BadEnums) {
   EXPECT_EQ(error_of({"--endpoint-type", "bogus"}),
             "--endpoint-type: invalid choice 'bogus' (choose from chat, completions, responses, messages, "
