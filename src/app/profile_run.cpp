@@ -248,7 +248,7 @@ RunTokenizer load_run_tokenizer(const ProfileConfig& config) {
 int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
   // Sharded (docs/cluster.md): every shard must build the same dataset and draw the same
   // timeline, so without --random-seed the seed comes from the configuration they share.
-  const ShardIdentity shard = resolve_shard_identity(given, shard_process_environment());
+  const ShardIdentity shard = resolve_shard_identity(given, process_environment());
   if (shard.sharded() && !given.random_seed) {
     ProfileConfig seeded = given;
     seeded.random_seed = shared_shard_seed(given);

@@ -245,7 +245,7 @@ class SweepRunner {
       fs::path dir = sweep_aggregate_dir(base_, shape_);
       // Sharded (docs/cluster.md): this shard's share only, beside the others', never over them;
       // `aiperf merge` writes the whole sweep's aggregate.
-      if (const ShardIdentity shard = resolve_shard_identity(study_.variations.front().config, shard_process_environment());
+      if (const ShardIdentity shard = resolve_shard_identity(study_.variations.front().config, process_environment());
           shard.sharded())
         dir = dir.parent_path() / (dir.filename().string() + "_" + shard_directory_name(shard.index));
       write_text_file(dir / kSweepJson, pretty_json_text(sweep_aggregate_json(sweep)) + "\n");

@@ -119,7 +119,7 @@ TrialRecord run_trial(ProfileConfig config, const fs::path& dir, std::optional<u
   r.interrupted = exit.interrupted;
   // A sharded study (docs/cluster.md): each shard reads its own share of the cell; the whole
   // cell is `aiperf merge <cell>/shard-*`, which the Slurm script and `kube results` run.
-  const ShardIdentity shard = resolve_shard_identity(config, shard_process_environment());
+  const ShardIdentity shard = resolve_shard_identity(config, process_environment());
   const fs::path summary_path = (shard.sharded() ? dir / shard_directory_name(shard.index) : dir) /
                                 artifact_names(config).summary_json;
   if (exit.exit_code == 0 || exit.exit_code == 3) {  // 3: measured, but the client was the bottleneck

@@ -73,13 +73,6 @@ bool YamlNode::erase(std::string_view key) {
   return false;
 }
 
-EnvLookup process_environment() {
-  return [](const std::string& name) -> std::optional<std::string> {
-    const char* v = std::getenv(name.c_str());
-    return v ? std::optional<std::string>(v) : std::nullopt;
-  };
-}
-
 std::string yaml_location(const std::string& file, YamlMark mark) {
   if (mark.line == 0) return file;
   return file + ":" + std::to_string(mark.line) + ":" + std::to_string(mark.column);

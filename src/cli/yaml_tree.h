@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/env_settings.h"  // EnvLookup, process_environment()
+
 namespace aiperf {
 
 struct YamlMark {
@@ -51,9 +53,6 @@ struct YamlEntry {
   YamlNode value;
 };
 
-// Looks up an environment variable; tests pass their own.
-using EnvLookup = std::function<std::optional<std::string>(const std::string&)>;
-EnvLookup process_environment();
 
 // Parses `text` (from `file`, for messages). Syntax errors, duplicate keys, anchors used as
 // merge keys and unset `${VAR}` are ConfigError "file:line:column: ...".

@@ -21,14 +21,6 @@ int64_t parse_count(const std::string& text, const std::string& source) {
 
 }  // namespace
 
-ShardEnvLookup shard_process_environment() {
-  return [](const char* name) -> std::optional<std::string> {
-    const char* v = std::getenv(name);
-    if (!v) return std::nullopt;
-    return std::string(v);
-  };
-}
-
 std::string first_slurm_host(const std::string& nodelist) {
   // Up to the first comma outside brackets.
   std::string first;
@@ -62,7 +54,7 @@ std::string first_slurm_host(const std::string& nodelist) {
 
 std::string shard_directory_name(int64_t index) { return "shard-" + std::to_string(index); }
 
-ShardIdentity resolve_shard_identity(const ShardSettings& settings, const ShardEnvLookup& env) {
+ShardIdentity resolve_shard_identity(const ShardSettings& settings, const EnvLookup& env) {
   ShardIdentity id;
   if (!(settings.shard_timeout_s > 0))
     throw ConfigError("--shard-timeout: must be more than 0 seconds, got " + std::to_string(settings.shard_timeout_s));

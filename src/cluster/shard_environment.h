@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "config/env_settings.h"  // EnvLookup, process_environment()
 #include "config/shard_settings.h"
 
 namespace aiperf {
@@ -27,12 +28,9 @@ struct ShardIdentity {
   bool sharded() const { return count > 1; }
 };
 
-// Reads a variable of the environment; nullopt when unset. Injected so tests need no setenv.
-using ShardEnvLookup = std::function<std::optional<std::string>(const char*)>;
-ShardEnvLookup shard_process_environment();
 
 // Throws ConfigError naming the option or variable when a value is malformed or out of range.
-ShardIdentity resolve_shard_identity(const ShardSettings& settings, const ShardEnvLookup& env);
+ShardIdentity resolve_shard_identity(const ShardSettings& settings, const EnvLookup& env);
 
 // The first host of a Slurm host list ("node[03-05,7],gpu1" -> "node03").
 std::string first_slurm_host(const std::string& nodelist);

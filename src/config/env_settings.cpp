@@ -172,13 +172,9 @@ std::vector<std::string> known_prefixes() {
   return out;
 }
 
-std::optional<std::string> process_environment(const std::string& name) {
-  const char* v = std::getenv(name.c_str());
-  return v ? std::optional<std::string>(v) : std::nullopt;
-}
 
 EnvSettings& current() {
-  static EnvSettings settings = read_env_settings(process_environment);
+  static EnvSettings settings = read_env_settings(process_environment());
   return settings;
 }
 
@@ -214,7 +210,7 @@ const EnvSettings& env_settings() { return current(); }
 
 void load_env_settings() {
   EnvSettings& s = current();  // the first call reads, and throws, here
-  s = read_env_settings(process_environment);
+  s = read_env_settings(process_environment());
 }
 
 std::vector<UnknownEnvVariable> unknown_env_variables(const std::vector<std::string>& names_set) {
@@ -238,6 +234,13 @@ std::vector<std::string> environment_names() {
     out.emplace_back(entry.substr(0, entry.find('=')));
   }
   return out;
+}
+
+EnvLookup process_environment() {
+  return [](const std::string& name) -> std::optional<std::string> {
+    const char* v = std::getenv(name.c_str());
+    return v ? std::optional<std::string>(v) : std::nullopt;
+  };
 }
 
 }  // namespace aiperf

@@ -66,6 +66,8 @@ const std::vector<EnvVariableInfo>& env_variable_reference();
 
 // The value of a variable, or nullopt when it is not set.
 using EnvLookup = std::function<std::optional<std::string>(const std::string& name)>;
+// This process's environment (tests pass their own lookup instead).
+EnvLookup process_environment();
 
 // Every variable of the table read through `lookup` and checked. An empty value is the default.
 // The first bad value throws ConfigError "NAME: expected <what it accepts>, got '<text>'".

@@ -12,8 +12,8 @@ namespace {
 
 using SeVars = std::map<std::string, std::string>;
 
-ShardEnvLookup se_env(SeVars vars) {
-  return [vars = std::move(vars)](const char* name) -> std::optional<std::string> {
+EnvLookup se_env(SeVars vars) {
+  return [vars = std::move(vars)](const std::string& name) -> std::optional<std::string> {
     const auto it = vars.find(name);
     if (it == vars.end()) return std::nullopt;
     return it->second;
