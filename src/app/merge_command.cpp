@@ -1,6 +1,7 @@
 #include "app/merge_command.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -126,6 +127,7 @@ std::vector<fs::path> sweep_cells(const fs::path& root) {
   return cells;
 }
 
+int merge_command(const std::vector<std::string>& args);
 int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& output);
 int merge_sweep(const fs::path& root, const fs::path& output);
 
@@ -138,6 +140,17 @@ std::string index_list(const std::vector<int64_t>& v) {
 }  // namespace
 
 int run_merge_command(const std::vector<std::string>& args) {
+  try {
+    return merge_command(args);
+  } catch (const std::exception& e) {  // bad arguments, unreadable shards: one line, exit 1
+    log(LogLevel::error, e.what());
+    return 1;
+  }
+}
+
+namespace {
+
+int merge_command(const std::vector<std::string>& args) {
   std::vector<fs::path> given;
   std::optional<fs::path> output;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -161,8 +174,6 @@ int run_merge_command(const std::vector<std::string>& args) {
   if (given.size() == 1 && !sweep_cells(given.front()).empty()) return merge_sweep(given.front(), *output);
   return merge_shard_dirs(given, *output);
 }
-
-namespace {
 
 int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& output) {
   std::vector<MergeShard> shards;
@@ -303,9 +314,13 @@ int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& output)
   std::cout << "Merged " << shards.size() << " shard director" << (shards.size() == 1 ? "y" : "ies") << " (shards "
             << index_list(merged.indices) << " of " << first.num_shards << ", run " << first.run_id << "): " << records
             << " records" << std::endl;
-  for (size_t i = 0; i < merged.shard_clocks.size(); ++i)
-    std::cout << "  shard " << i << " clock offset to shard 0: " << double(merged.shard_clocks[i].offset_ns) / 1e6
-              << " ms ± " << double(merged.shard_clocks[i].uncertainty_ns) / 1e6 << " ms" << std::endl;
+  // Shard 0's clock is the timeline; each other shard's records were moved by its offset.
+  for (size_t i = 1; i < merged.shard_clocks.size(); ++i) {
+    char line[128];
+    std::snprintf(line, sizeof line, "  shard %zu: clock %+.3f ms from shard 0's, ± %.3f ms\n", i,
+                  double(merged.shard_clocks[i].offset_ns) / 1e6, double(merged.shard_clocks[i].uncertainty_ns) / 1e6);
+    std::cout << line;
+  }
   export_run(config, summary, info, output);
   if (!problems.empty()) {
     log(LogLevel::error, "the merged run is incomplete: " + info.incomplete_reason);

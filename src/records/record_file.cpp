@@ -155,7 +155,7 @@ void read_frame(const std::string& frame, RawRecord& r, int64_t off) {
   if (!in.done()) throw std::length_error("trailing bytes");
 }
 
-// The fields of the order key, read from the front of a frame without parsing the rest.
+// The order key of one frame (the frame is parsed whole: the key's fields are not at fixed offsets).
 RecordOrderKey frame_key(const std::string& frame) {
   RawRecord r;
   read_frame(frame, r, 0);

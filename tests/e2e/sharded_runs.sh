@@ -130,6 +130,17 @@ grep -q "shard(s) 2 of 4 missing" "$WORK/missing.out" || { cat "$WORK/missing.ou
 WORK="$WORK" py 'import json, os; s = json.load(open(os.environ["WORK"] + "/missing/profile_export_aiperf.json")); assert s["was_cancelled"] is True'
 echo "ok missing shard: incomplete"
 
+# Bad input: one clear line and exit 1, never an abort.
+mkdir -p "$WORK/not-a-shard"
+"$AIPERF" merge "$WORK/not-a-shard" --output "$WORK/bad-merge" >"$WORK/bad.out" 2>&1 && fail "merging a non-shard directory succeeded"
+grep -q "shard.json is missing" "$WORK/bad.out" || { cat "$WORK/bad.out"; fail "no clear error for a non-shard directory"; }
+grep -q "terminate called" "$WORK/bad.out" && fail "aiperf merge aborted on bad input"
+"$AIPERF" merge "$WORK/closed/shard-0" >"$WORK/bad2.out" 2>&1 && fail "a merge without --output succeeded"
+grep -q "\-\-output DIR is required" "$WORK/bad2.out" || { cat "$WORK/bad2.out"; fail "no clear error without --output"; }
+"$AIPERF" merge "$WORK/closed/shard-0" "$WORK/rate/shard-1" --output "$WORK/bad-mix" >"$WORK/bad3.out" 2>&1 && fail "shards of two runs were merged"
+grep -q "belongs to another run" "$WORK/bad3.out" || { cat "$WORK/bad3.out"; fail "no clear error for shards of two runs"; }
+echo "ok merge bad input: clear errors"
+
 # A shard that never comes: the others fail clearly within the rendezvous timeout.
 start_mock
 port="$(free_port)"
