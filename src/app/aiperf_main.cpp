@@ -7,6 +7,7 @@
 
 #include "app/analyze_swim_lane_command.h"
 #include "app/analyze_trace_command.h"
+#include "app/synthesize_command.h"
 #include "app/chat_command.h"
 #include "app/config_command.h"
 #include "app/kube_command.h"
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
   if (args[0] == "tokenize") return aiperf::run_tokenize_command({args.begin() + 1, args.end()});
   if (args[0] == "analyze-trace") return aiperf::run_analyze_trace_command({args.begin() + 1, args.end()});
   if (args[0] == "analyze") return aiperf::run_analyze_command({args.begin() + 1, args.end()});
+  if (args[0] == "synthesize") return aiperf::run_synthesize_command({args.begin() + 1, args.end()});
   if (args[0] == "plot") return aiperf::run_plot_command({args.begin() + 1, args.end()});
   if (args[0] == "kube") return aiperf::run_kube_command({args.begin() + 1, args.end()});
   if (args[0] == "slurm") return aiperf::run_slurm_command({args.begin() + 1, args.end()});
@@ -66,7 +68,7 @@ int main(int argc, char** argv) {
   }
   if (args[0] != "profile") {
     std::cerr << "error: unknown command '" << args[0]
-              << "' (supported: profile, plot, kube, slurm, merge, config, validate, chat, plugins, tokenize, analyze-trace, analyze, --install-completion)\n";
+              << "' (supported: profile, plot, kube, slurm, merge, config, validate, chat, plugins, tokenize, analyze-trace, analyze, synthesize, --install-completion)\n";
     return 1;
   }
   aiperf::LogFileCloser log_file_closer;  // after the error below is written to the run's log

@@ -1,4 +1,5 @@
 #include "app/analyze_swim_lane_command.h"
+#include "app/analyze_turn_messages_command.h"
 
 #include <CLI/CLI.hpp>
 
@@ -150,14 +151,17 @@ int run_analyze_swim_lane_command(const std::vector<std::string>& args) {
 
 int run_analyze_command(const std::vector<std::string>& args) {
   if (!args.empty() && args[0] == "swim-lane") return run_analyze_swim_lane_command({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "turn-messages")
+    return run_analyze_turn_messages_command({args.begin() + 1, args.end()});
   const bool help = !args.empty() && (args[0] == "-h" || args[0] == "--help");
   if (!args.empty() && !help) {
-    std::cerr << "error: analyze: unknown subcommand '" << args[0] << "' (supported: swim-lane)\n";
+    std::cerr << "error: analyze: unknown subcommand '" << args[0] << "' (supported: swim-lane, turn-messages)\n";
     return 1;
   }
   std::cout << "usage: aiperf analyze <subcommand> [options]\n\n"
                "Subcommands:\n"
-               "  swim-lane   Per-session swim-lane PNG with the requests-in-flight curve\n\n"
+               "  swim-lane      Per-session swim-lane PNG with the requests-in-flight curve\n"
+               "  turn-messages  HTML viewer of the input messages each turn sent (needs --export-level raw)\n\n"
                "`aiperf analyze <subcommand> --help` lists a subcommand's options. Mooncake trace statistics are\n"
                "the separate command `aiperf analyze-trace`.\n";
   return help ? 0 : 1;

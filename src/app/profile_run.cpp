@@ -15,6 +15,7 @@
 #include "app/interrupt.h"
 #include "app/live_view.h"
 #include "app/run_telemetry.h"
+#include "app/server_control.h"
 #include "app/shard_session.h"
 #include "common/block_file_stream.h"
 #include "common/clock.h"
@@ -40,6 +41,7 @@
 #include "metrics/replay_lag.h"
 #include "publish/publish_run.h"
 #include "records/record_collector.h"
+#include "timing/agentic_replay.h"
 #include "timing/credit_issuer.h"
 #include "timing/fixed_schedule.h"
 #include "timing/load_knob.h"
@@ -93,6 +95,10 @@ void add_tree_shape(const DatasetEntry& e, ConversationShape& shape) {
   shape.first_delay_ns = int64_t(e.message_turns[0].delay_ms * 1e6);
   for (const ChildLaunch& l : e.pre_session_spawns) shape.pre_session.push_back(to_launch(l));
   shape.delay_ns.clear();
+  // Recorded trajectories' clock (agentic replay cuts them at t*): every turn must have a time.
+  for (const MessageTurn& t : e.message_turns)
+    if (t.timestamp_ms) shape.trace_ns.push_back(std::llround(*t.timestamp_ms * 1e6));
+  if (shape.trace_ns.size() != e.message_turns.size()) shape.trace_ns.clear();
   for (size_t t = 0; t < e.message_turns.size(); ++t) {
     if (t > 0) shape.delay_ns.push_back(int64_t(e.message_turns[t].delay_ms * 1e6));
     if (e.message_turns[t].launches.empty()) continue;
@@ -112,6 +118,29 @@ std::vector<ConversationShape> conversation_shapes(const Dataset& dataset, bool 
     }
   for (size_t i = 0; i < shapes.size(); ++i) add_tree_shape(dataset.entries[i], shapes[i]);
   return shapes;
+}
+
+// Agentic replay (docs/agentic.md): the lanes get the conversations, and the bad inputs of
+// §5.4 are refused before anything is sent.
+void prepare_agentic_replay(const ProfileConfig& config, const std::vector<ConversationShape>& shapes,
+                            std::vector<PhaseSpec>& phases) {
+  std::shared_ptr<AgenticReplay> run;
+  for (PhaseSpec& p : phases)
+    if (p.agentic) run = p.agentic;
+  if (!run) return;
+  run->shapes = shapes;
+  for (uint32_t i = 0; i < shapes.size(); ++i)
+    if (!shapes[i].is_child) run->roots.push_back(i);
+  if (run->roots.empty()) throw ConfigError("agentic replay: the dataset holds no trajectory");
+  const int64_t traces = int64_t(run->roots.size());
+  if (!config.agentic.session_arrival_rate && run->lanes > traces && !config.agentic.allow_dataset_wrap)
+    throw ConfigError("--concurrency " + std::to_string(run->lanes) + " exceeds the " + std::to_string(traces) +
+                      " distinct traces: lower it, or pass --allow-dataset-wrap (or --cache-bust, which gives "
+                      "every copy its own prefix)");
+  if (config.agentic.start_max_ratio > 0 && uncuttable_roots(shapes, run->roots) == run->roots.size())
+    throw ConfigError("--trajectory-start-max-ratio " + python_float_repr(config.agentic.start_max_ratio) +
+                      ": no trace has the two recorded turns a start window needs (use "
+                      "--trajectory-start-max-ratio 0 to replay them whole)");
 }
 
 const PhaseOutcome* find_phase(const std::vector<PhaseOutcome>& outcomes, BenchmarkPhase phase) {
@@ -156,6 +185,15 @@ std::string load_description(const ProfileConfig& config, size_t scheduled) {
     auto number = [rate](double v) { return rate ? python_float_repr(v) : std::to_string(int64_t(v)); };
     return std::string("adaptive scale of ") + (rate ? "request rate " : "concurrency ") + number(a->min) + " to " +
            number(a->max) + (rate ? " req/s" : "") + " under " + std::to_string(a->sla.size()) + " SLA filter(s)";
+  }
+  if (const AgenticSettings& a = config.agentic; a.enabled) {
+    const std::string scenario = config.scenario.name.empty() ? "" : " (--scenario " + config.scenario.name + ")";
+    if (a.session_arrival_rate)
+      return "agentic replay, " + python_float_repr(*a.session_arrival_rate) + " trajectories/s admitted up to " +
+             std::to_string(config.effective_concurrency()) + " live" + scenario;
+    return "agentic replay on " + std::to_string(config.effective_concurrency()) + " lanes, t* in [" +
+           python_float_repr(a.start_min_ratio) + ", " + python_float_repr(a.start_max_ratio) + "] of each trace" +
+           scenario;
   }
   if (config.user_centric_rate)
     return "user-centric rate " + python_float_repr(*config.user_centric_rate) + " req/s over " +
@@ -285,6 +323,11 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
   log_info("dataset: " + std::to_string(dataset.entries.size()) + " entries, " + std::to_string(requests.size()) +
            " request bodies prepared");
 
+  // Server hooks (docs/server-hooks.md): wait until the model answers, then reset its KV cache,
+  // before the reachability probe below (a server still loading may not listen yet).
+  const ServerHookTargets hook_targets = server_hook_targets(config, requests.empty() ? "" : requests.front().body);
+  prepare_server(config, hook_targets, shard.index == 0);
+
   // Every --url is resolved and probed before the run: one unreachable server is one clear error.
   std::vector<UrlTarget> url_targets;
   for (const std::string& base : config.urls) {
@@ -370,7 +413,10 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
     phases.back().request_count.reset();
     phases.back().session_count = roots;
   }
+  std::vector<ConversationShape> shapes = conversation_shapes(dataset, config.fixed_schedule);
+  if (config.agentic.enabled) prepare_agentic_replay(config, shapes, phases);
   const uint64_t correlation_key = (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+  const std::string benchmark_id = uuid4_hex();  // the exports' id; also in every --cache-bust marker
   std::optional<LoadKnob> knob;
   if (config.adaptive_scale) knob.emplace(config.adaptive_scale->min);
   int64_t max_in_flight = 0;
@@ -404,13 +450,15 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
     options.dataset = &dataset;
     options.correlation_key = correlation_key;
     options.video = video ? &*video : nullptr;
+    options.cache_bust = config.cache_bust;
+    options.benchmark_id = benchmark_id;
     workers.push_back(std::make_unique<Worker>(std::move(options), returns, *record_queues.back()));
     targets.push_back(workers.back().get());
   }
 
   CreditIssuer issuer(targets, returns, uint32_t(requests.size()));
   // Synthetic (--conversation-turn-mean) or file conversations; all single-turn: no sessions.
-  issuer.set_conversations(conversation_shapes(dataset, config.fixed_schedule));
+  issuer.set_conversations(std::move(shapes));
   issuer.set_dag_fail_fast(dag_fail_fast);
   FailureThreshold failure_threshold(config);
   const bool trace_records = log_enabled(LogLevel::trace);
@@ -455,6 +503,9 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
   if (shard_session) shard_session->meet_and_wait();
 
   std::vector<PhaseOutcome> outcomes;
+  // --server-profiler: started just before profiling, after warm-up; shard 0 speaks for all.
+  ServerProfiler server_profiler(config.server_hooks, shard.index == 0 ? hook_targets : ServerHookTargets{});
+  std::string server_profiler_error;  // a failed start: nothing is profiled, exit 1
   {
     interrupt_guard.attach(issuer);
     std::cout << "Profiling " << target << " on " << worker_count << " worker thread(s)..." << std::endl;
@@ -466,6 +517,12 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
       if (spec.phase == BenchmarkPhase::profiling) {
         if (!outcomes.empty()) telemetry.phase_boundary();  // counters' reference: after warm-up
         for (auto& w : workers) w->begin_health_window();
+        try {
+          server_profiler.start();
+        } catch (const ServerHookError& e) {
+          server_profiler_error = e.what();
+          break;
+        }
       }
       log_info(std::string("phase ") + phase_name(spec.phase) + " started");
       progress.begin_phase(spec.phase, workers);
@@ -477,6 +534,7 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
         outcomes.push_back(o);
       }
     }
+    server_profiler.stop();
     telemetry.stop();  // the final scrapes, as profiling ends
     progress.stage.store(RunProgress::processing, std::memory_order_relaxed);
     live_view.workers_stopping();
@@ -489,6 +547,7 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
              std::to_string(live_view.cpu_seconds()) + " s of CPU");
     interrupt_guard.detach();
   }
+  if (!server_profiler_error.empty()) throw ServerHookError(server_profiler_error);
   if (url_targets.size() > 1) {
     // Upstream exports no per-record URL; the split is reported here (warm-up included).
     std::cout << "Requests per URL:";
@@ -512,7 +571,7 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
                 python_float_repr(summary.find("replay_sched_lag_p99")->avg) + " ms (> " +
                 python_float_repr(kReplayDegradedLagMs) + " ms); the client or --concurrency held requests back");
   RunInfo info;
-  info.benchmark_id = uuid4_hex();
+  info.benchmark_id = benchmark_id;
   bool interrupted = issuer.cancel_requested();
   const PhaseOutcome* profiling = find_phase(outcomes, BenchmarkPhase::profiling);
   if (profiling) {

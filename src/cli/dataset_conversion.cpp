@@ -174,6 +174,30 @@ void ProfileConverter::convert_input(ProfileConfig& c, const RawFlags& r) const 
   convert_input_file(c, r);
   convert_agent_trace_flags(c, r);
   convert_public_dataset(c, r);
+  convert_cache_bust(c, r);
+}
+
+// workloads-and-endpoints.md §2.9. The marker goes into the messages of a chat-shaped body when
+// it is sent (endpoints/cache_bust.h), so only those bodies can take one, and never one that is
+// sent byte for byte. "Works with every timing mode" (the newer of upstream's two docs).
+void ProfileConverter::convert_cache_bust(ProfileConfig& c, const RawFlags& r) const {
+  if (!given("--cache-bust")) return;
+  c.cache_bust = parse_choice<CacheBust>(name("--cache-bust"), r.cache_bust);
+  if (c.cache_bust == CacheBust::none) return;
+  const std::string what = name("--cache-bust") + " " + std::string(name_of(c.cache_bust));
+  const EndpointType t = c.endpoint_type;
+  if (t != EndpointType::chat && t != EndpointType::responses && t != EndpointType::messages)
+    throw ConfigError(what + " needs --endpoint-type chat, responses or messages (the marker goes into a "
+                      "system or user message), not " + endpoint_type_name(t));
+  if (c.input_file && is_verbatim_dataset_type(c.custom_dataset_type))
+    throw ConfigError(what + " cannot be combined with --custom-dataset-type " +
+                      custom_dataset_type_name(c.custom_dataset_type) + " (request bodies are sent unchanged)");
+  // Synthetic prompts have a system message only when one is asked for; without it the warm-up
+  // marker would silently land on the user turn instead.
+  const bool synthetic = !c.input_file && !c.public_dataset;
+  if (c.cache_bust == CacheBust::warmup_isolation_system && synthetic && !c.shared_system_prompt_length)
+    throw ConfigError(what + " on synthetic prompts needs --shared-system-prompt-length (a system message "
+                      "for the marker; or use warmup_isolation_first_turn)");
 }
 
 // cli-and-load.md §3.3, workloads-and-endpoints.md §4.

@@ -136,6 +136,39 @@ void ProfileConverter::convert_aws(ProfileConfig& c, const RawFlags& r) const {
   apply_aws_flags(f, given("--url"), c, AwsEnvironment::from_process());
 }
 
+void ProfileConverter::convert_server_hooks(ProfileConfig& c, const RawFlags& r) const {
+  ServerHookSettings& h = c.server_hooks;
+  if (auto v = float_at_least("--wait-for-model-timeout", r.wait_for_model_timeout, 0)) h.wait_for_model_timeout_s = *v;
+  // Upstream accepts the mode and interval without a timeout (they then do nothing).
+  if (given("--wait-for-model-mode"))
+    h.wait_for_model_mode = parse_choice<WaitForModelMode>(name("--wait-for-model-mode"), r.wait_for_model_mode);
+  if (auto v = float_above("--wait-for-model-interval", r.wait_for_model_interval, 0)) h.wait_for_model_interval_s = *v;
+  h.reset_kv_cache = r.reset_kv_cache;
+  if (given("--reset-kv-cache-path")) h.reset_kv_cache_path = hook_path("--reset-kv-cache-path", r.reset_kv_cache_path);
+  if (auto v = float_above("--reset-kv-cache-timeout-seconds", r.reset_kv_cache_timeout, 0)) h.reset_kv_cache_timeout_s = *v;
+  h.server_profiler = r.server_profiler;
+  if (given("--server-profiler-start-path"))
+    h.server_profiler_start_path = hook_path("--server-profiler-start-path", r.server_profiler_start_path);
+  if (given("--server-profiler-stop-path"))
+    h.server_profiler_stop_path = hook_path("--server-profiler-stop-path", r.server_profiler_stop_path);
+  if (auto v = float_above("--server-profiler-timeout-seconds", r.server_profiler_timeout, 0))
+    h.server_profiler_timeout_s = *v;
+  if (!c.sigv4) return;
+  const char* hook = h.wait_for_model() ? "--wait-for-model-timeout"
+                     : h.reset_kv_cache ? "--reset-kv-cache"
+                     : h.server_profiler ? "--server-profiler"
+                                         : nullptr;
+  if (hook)
+    throw ConfigError(name(hook) + ": the server hooks send plain HTTP, which " +
+                      (c.sagemaker() ? "a SageMaker endpoint" : "--auth-type sigv4") + " does not accept (unsigned)");
+}
+
+// A path joined to each --url's origin: a missing leading '/' is added; a query may follow.
+std::string ProfileConverter::hook_path(const char* flag, const std::string& text) const {
+  if (text.empty()) throw ConfigError(name(flag) + ": empty path");
+  return encode_request_target(name(flag), text.front() == '/' ? text : "/" + text);
+}
+
 // After the AWS flags: multipart bodies are never signed (§7.1, §7.5).
 void ProfileConverter::convert_request_content_type(ProfileConfig& c, const RawFlags& r) const {
   c.multipart = sends_form_by_default(c.endpoint_type);

@@ -73,6 +73,7 @@ void ProfileConverter::convert_load(ProfileConfig& c, const RawFlags& r) const {
   convert_user_centric(c, r);
   convert_request_rate(c, r);
   convert_warmup(c, r);
+  convert_agentic(c, r);
   convert_prefill_concurrency(c, r);
   apply_adaptive_scale(c);
   convert_request_cancellation(c, r);
@@ -91,8 +92,9 @@ void ProfileConverter::convert_warmup(ProfileConfig& c, const RawFlags& r) const
   c.warmup_request_count = int_at_least("--warmup-request-count", r.warmup_request_count, 1);
   c.warmup_duration = float_above("--warmup-duration", r.warmup_duration, 0);
   if (given("--warmup-grace-period")) {
-    if (!c.has_warmup())
-      throw ConfigError("--warmup-grace-period requires a warm-up (--warmup-request-count or --warmup-duration)");
+    if (!c.has_warmup() && !given("--num-warmup-sessions"))
+      throw ConfigError("--warmup-grace-period requires a warm-up (--warmup-request-count, --warmup-duration or "
+                        "--num-warmup-sessions)");
     double grace = parse_float_flag("--warmup-grace-period", r.warmup_grace, /*allow_inf=*/true);
     require_at_least("--warmup-grace-period", grace, 0.0);
     c.warmup_grace_period = grace;

@@ -26,14 +26,17 @@ std::string ui_type_choices() { return spaced<UiType>(); }
 std::string otel_stream_choices() { return "metrics timing default"; }
 std::string server_metrics_format_choices() { return "json csv jsonl parquet"; }
 std::string arrival_pattern_choices() { return spaced<ArrivalPattern>(); }
+std::string scenario_choices() { return "inferencex-agentx-mvp"; }
 std::string custom_dataset_type_choices() { return spaced<CustomDatasetType>(); }
 std::string connection_reuse_choices() { return spaced<ConnectionReuse>(); }
+std::string cache_bust_choices() { return spaced<CacheBust>(); }
 std::string model_selection_choices() { return spaced<ModelSelection>(); }
 std::string image_format_choices() { return spaced<ImageFormat>(); }
 std::string image_source_sampling_choices() { return spaced<ImageSourceSampling>(); }
 std::string audio_format_choices() { return spaced<AudioFormat>(); }
 std::string log_level_choices() { return spaced<LogLevel>(); }
 std::string url_strategy_choices() { return spaced<UrlStrategy>(); }
+std::string wait_for_model_mode_choices() { return spaced<WaitForModelMode>(); }
 std::string request_content_type_choices() { return spaced<RequestContentType>(); }
 std::string auth_type_choices() { return spaced<AuthType>(); }
 std::string transport_choices() { return spaced<TransportType>(); }

@@ -62,6 +62,7 @@ void ProfileConverter::convert_output(ProfileConfig& c, const RawFlags& r) const
   c.export_outputs_json = r.export_outputs_json || c.export_level == ExportLevel::raw;
   if (given("--profile-export-prefix")) c.profile_export_prefix = export_stem(r.profile_export_prefix);
   c.slice_duration = float_above("--slice-duration", r.slice_duration, 0);
+  convert_steady_state(c, r);
   if (given("--goodput")) c.goodput = parse_goodput_flag(r.goodput);
   c.fail_on_client_bound = r.fail_on_client_bound;
   c.show_trace_timing = r.show_trace_timing;
@@ -85,6 +86,46 @@ void ProfileConverter::convert_output(ProfileConfig& c, const RawFlags& r) const
     if (*c.stats_interval > 1000)
       throw ConfigError(name("--stats-interval") + " must be at most 1000 seconds, got " + r.stats_interval);
   }
+}
+
+void ProfileConverter::convert_steady_state(ProfileConfig& c, const RawFlags& r) const {
+  const char* const sub_options[] = {"--steady-state-start-pct", "--steady-state-end-pct",
+                                     "--steady-state-min-window-pct", "--steady-state-bootstrap-iterations"};
+  if (!r.steady_state) {
+    for (const char* flag : sub_options)
+      if (given(flag)) throw ConfigError(name(flag) + " needs --steady-state");
+    return;
+  }
+  SteadyStateSettings s;
+  auto percent = [&](const char* flag, const std::string& text, bool zero_ok, bool hundred_ok) {
+    const std::string n = name(flag);
+    const double v = parse_float_flag(n, text);
+    if (v < 0 || v > 100 || (!zero_ok && v == 0) || (!hundred_ok && v == 100))
+      throw ConfigError(n + " must be a percentage in " + (zero_ok ? "[0" : "(0") + ", 100" + (hundred_ok ? "]" : ")") +
+                        ", got " + text);
+    return v;
+  };
+  if (given("--steady-state-start-pct") != given("--steady-state-end-pct"))
+    throw ConfigError(name(given("--steady-state-start-pct") ? "--steady-state-start-pct" : "--steady-state-end-pct") +
+                      " needs " + (given("--steady-state-start-pct") ? "--steady-state-end-pct" : "--steady-state-start-pct") +
+                      " (a manual window takes both)");
+  if (given("--steady-state-start-pct")) {
+    s.start_pct = percent("--steady-state-start-pct", r.steady_state_start_pct, true, false);
+    s.end_pct = percent("--steady-state-end-pct", r.steady_state_end_pct, false, true);
+    if (*s.end_pct <= *s.start_pct)
+      throw ConfigError(name("--steady-state-end-pct") + " (" + r.steady_state_end_pct + ") must be above " +
+                        name("--steady-state-start-pct") + " (" + r.steady_state_start_pct + ")");
+  }
+  if (given("--steady-state-min-window-pct"))
+    s.min_window_pct = percent("--steady-state-min-window-pct", r.steady_state_min_window_pct, true, true);
+  if (auto n = int_at_least("--steady-state-bootstrap-iterations", r.steady_state_bootstrap_iterations, 0)) {
+    constexpr int64_t kMaxIterations = 1'000'000;
+    if (*n > kMaxIterations)
+      throw ConfigError(name("--steady-state-bootstrap-iterations") + " must be at most " +
+                        std::to_string(kMaxIterations) + ", got " + r.steady_state_bootstrap_iterations);
+    s.bootstrap_iterations = *n;
+  }
+  c.steady_state = s;
 }
 
 }  // namespace aiperf

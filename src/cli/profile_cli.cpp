@@ -289,6 +289,8 @@ std::string aiperf_usage() {
          "  tokenize   Count or list the tokens of a text under a tokenizer\n"
          "  analyze-trace  Statistics of a mooncake trace (ISL/OSL, prefix-cache hit rates)\n"
          "  analyze swim-lane  Per-session swim lanes of a run with its concurrency curve (PNG, --html)\n"
+         "  analyze turn-messages  HTML viewer of the messages each turn sent (needs --export-level raw)\n"
+         "  synthesize agentic-code  A synthetic multi-turn agentic workload (Mooncake trace) for --input-file\n"
          "  plugins    List endpoint types, dataset loaders, arrival patterns, ... (what each option accepts)\n"
          "  chat       One streamed chat turn (-q) or an interactive chat: TTFT, tokens/s, latency per turn\n"
          "  validate   Check a dataset or trace file (--target mooncake-trace --input FILE) without a run\n"

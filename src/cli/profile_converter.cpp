@@ -79,11 +79,13 @@ ProfileConfig ProfileConverter::convert() const {
   const std::string url_credentials = convert_endpoint(c, r);
   convert_input(c, r);
   convert_aws(c, r);
+  convert_server_hooks(c, r);
   add_url_credentials(c, url_credentials);
   convert_request_content_type(c, r);
   convert_load(c, r);
   convert_output(c, r);
   convert_telemetry(c, r);
+  apply_scenario(c, r);
   require_synthetic_dataset_fits(c, available_memory_bytes());
   c.cli_command = reconstruct_cli_command(args_);
   c.cli_args = redact_cli_args(args_);

@@ -40,6 +40,10 @@ class ProfileConverter {
   // redacted wherever headers are shown. -H Authorization and --api-key take precedence.
   static void add_url_credentials(ProfileConfig& c, const std::string& credentials);
   void convert_aws(ProfileConfig& c, const RawFlags& r) const;
+  // cli-and-load.md §3.1: --wait-for-model-*, --reset-kv-cache*, --server-profiler*; after the AWS
+  // flags (the hooks' plain HTTP calls cannot be signed).
+  void convert_server_hooks(ProfileConfig& c, const RawFlags& r) const;
+  std::string hook_path(const char* flag, const std::string& text) const;
   // After the AWS flags: multipart bodies are never signed (§7.1, §7.5).
   void convert_request_content_type(ProfileConfig& c, const RawFlags& r) const;
   static ModelSelection model_selection(const std::string& text);
@@ -65,10 +69,16 @@ class ProfileConverter {
   void convert_baseten_flags(ProfileConfig& c, const RawFlags& r) const;
   // workloads-and-endpoints.md §2.5, §2.7, §2.8.
   void convert_synthetic_prompts(ProfileConfig& c, const RawFlags& r) const;
+  // workloads-and-endpoints.md §2.9.
+  void convert_cache_bust(ProfileConfig& c, const RawFlags& r) const;
   void convert_load(ProfileConfig& c, const RawFlags& r) const;
   ArrivalPattern arrival_pattern(const char* flag, const std::string& text) const;
   // cli-and-load.md §3.12, §4.10.
   void convert_warmup(ProfileConfig& c, const RawFlags& r) const;
+  // Agentic replay and its warm-up (agentic_conversion.cpp; workloads-and-endpoints.md §5.4).
+  void convert_agentic(ProfileConfig& c, const RawFlags& r) const;
+  // --scenario (§3.11): the locked recipe's values and conflicts, after everything else.
+  void apply_scenario(ProfileConfig& c, const RawFlags& r) const;
   // cli-and-load.md §4.6, §4.12.
   void convert_prefill_concurrency(ProfileConfig& c, const RawFlags& r) const;
   // cli-and-load.md §3.14, §4.7.
@@ -89,6 +99,8 @@ class ProfileConverter {
   // export extension stripped, so `out/run1.json` names the stem `run1`.
   std::string export_stem(const std::string& text) const;
   void convert_output(ProfileConfig& c, const RawFlags& r) const;
+  // metrics-and-outputs.md §7.10 (output_conversion.cpp).
+  void convert_steady_state(ProfileConfig& c, const RawFlags& r) const;
   // cli-and-load.md §3.15, §3.16 (telemetry_conversion.cpp): after convert_output (the UI type).
   void convert_telemetry(ProfileConfig& c, const RawFlags& r) const;
   static const OptionSpec& spec(const char* any_alias);

@@ -12,10 +12,16 @@ struct RawFlags {
   std::string endpoint_type, custom_endpoint, request_timeout, api_key, tokenizer, tokenizer_revision;
   std::string connection_reuse, session_header, model_selection, request_content_type;
   std::string url_strategy;
+  // Server control hooks (cli-and-load.md §3.1).
+  std::string wait_for_model_timeout, wait_for_model_mode, wait_for_model_interval;
+  std::string reset_kv_cache_path, reset_kv_cache_timeout;
+  std::string server_profiler_start_path, server_profiler_stop_path, server_profiler_timeout;
+  bool reset_kv_cache = false, server_profiler = false;
   std::string auth_type, aws_region, aws_service, aws_profile, transport;
   std::string sagemaker_endpoint, sagemaker_target_model, sagemaker_target_variant, sagemaker_component;
   std::string isl, isl_stddev, osl, osl_stddev, num_dataset_entries, random_seed;
   std::string seq_dist, prefix_pool_size, prefix_length, shared_system_length, user_context_length;
+  std::string cache_bust;
   std::string rankings_passages, rankings_passages_sd, rankings_query_tokens, rankings_query_tokens_sd;
   std::string rankings_passage_tokens, rankings_passage_tokens_sd;
   std::string image_width, image_width_sd, image_height, image_height_sd, image_batch, image_format;
@@ -38,6 +44,9 @@ struct RawFlags {
   std::vector<std::string> phase_sla;  // YAML phases.profiling.sla: filter texts or JSON objects
   std::string artifact_dir, export_level, ui_type, log_level;
   std::string profile_export_prefix, slice_duration, stats_interval;
+  bool steady_state = false;
+  std::string steady_state_start_pct, steady_state_end_pct, steady_state_min_window_pct;
+  std::string steady_state_bootstrap_iterations;
   std::string input_file, custom_dataset_type, isl_block_size, schedule_start, schedule_end;
   std::string public_dataset, hf_subset, hf_weka_dataset;
   std::vector<std::string> dataset_filters;
@@ -47,6 +56,13 @@ struct RawFlags {
   bool use_think_time_only = false;
   std::string trace_idle_gap_cap, inter_turn_delay_cap, max_context_length, synthesis_max_osl;
   std::string replay_speedup, max_idle_gap_cap, session_sample_ratio;  // baseten_trace
+  // Agentic replay (cli-and-load.md §3.10-§3.12, workloads-and-endpoints.md §5.4).
+  std::string trajectory_start_min, trajectory_start_max, system_idle_gap_cap;
+  std::string session_arrival_rate, session_arrival_pattern, session_arrival_smoothness;
+  std::string agentic_cache_warmup, agentic_warmup_grace, num_warmup_sessions;
+  std::string scenario, timing_mode;
+  bool burst_phase_starts = false, end_to_start_delays = false, allow_dataset_wrap = false;
+  bool no_allow_dataset_wrap = false, unsafe_override = false;
   bool force_min_tokens = false, no_force_min_tokens = false, omit_kv_hints = false;
   bool open_loop_replay = false, open_loop_strict = false;
   bool streaming = false, legacy_max_tokens = false, server_token_count = false, per_chunk_usage = false;

@@ -14,7 +14,7 @@
 namespace aiperf {
 namespace {
 
-const char* const kCommands = "profile plot kube slurm merge config plugins tokenize analyze-trace analyze";
+const char* const kCommands = "profile plot kube slurm merge config plugins tokenize analyze-trace analyze synthesize";
 const char* const kConfigCommands = "init validate expand";
 
 bool takes_path(const OptionSpec& o) {

@@ -23,12 +23,7 @@ struct LaterKey {
 const LaterKey kLaterKeys[] = {
     {"accuracy", "issue 24: accuracy, video, prompt options"},
     {"metrics", "issue 24: accuracy, video, prompt options"},
-    {"scenario", "issue 23: agentic benchmarks and server hooks"},
-    {"unsafe_override", "issue 23: agentic benchmarks and server hooks"},
     {"backend", "upstream's in-process simulator; not planned"},
-    {"endpoint.ready_check_timeout", "issue 23: agentic benchmarks and server hooks"},
-    {"endpoint.ready_check_mode", "issue 23: agentic benchmarks and server hooks"},
-    {"endpoint.ready_check_interval", "issue 23: agentic benchmarks and server hooks"},
     {"endpoint.template", "issue 24: accuracy, video, prompt options"},
     {"dataset.sampling", "issue 24: accuracy, video, prompt options"},
     {"dataset.video", "issue 24: accuracy, video, prompt options"},
@@ -554,8 +549,8 @@ class Flattener {
       if (!dn || dn->scalar != e->value.scalar)
         fail(e->value.mark, base + ".dataset", "names no dataset of this file");
     }
-    if (const YamlEntry* e = p.find_entry("timing_mode"))
-      fail(e->key_mark, base + ".timing_mode", "not supported yet by aiperf-cpp (issue 23: agentic benchmarks and server hooks)");
+    if (const YamlEntry* e = p.find_entry("timing_mode"); e && kind == "warmup")
+      fail(e->key_mark, base + ".timing_mode", "applies to the profiling phase only");
     for (const char* identity : {"name", "kind", "exclude_from_results", "seamless", "dataset"}) p.erase(identity);
     if (kind == "warmup") p.erase("sla");
     walk(p, base, key_mark);

@@ -36,6 +36,18 @@ std::span<const EnumName<CustomDatasetType>> names_of(CustomDatasetType) {
   return kNames;
 }
 
+std::span<const EnumName<CacheBust>> names_of(CacheBust) {
+  using C = CacheBust;
+  static constexpr EnumName<C> kNames[] = {{C::none, "none"},
+                                           {C::system_prefix, "system_prefix"},
+                                           {C::system_suffix, "system_suffix"},
+                                           {C::first_turn_prefix, "first_turn_prefix"},
+                                           {C::first_turn_suffix, "first_turn_suffix"},
+                                           {C::warmup_isolation_system, "warmup_isolation_system"},
+                                           {C::warmup_isolation_first_turn, "warmup_isolation_first_turn"}};
+  return kNames;
+}
+
 std::span<const EnumName<ConnectionReuse>> names_of(ConnectionReuse) {
   static constexpr EnumName<ConnectionReuse> kNames[] = {{ConnectionReuse::pooled, "pooled"},
                                                           {ConnectionReuse::never, "never"},
@@ -87,6 +99,13 @@ std::span<const EnumName<RequestContentType>> names_of(RequestContentType) {
 
 std::span<const EnumName<UrlStrategy>> names_of(UrlStrategy) {
   static constexpr EnumName<UrlStrategy> kNames[] = {{UrlStrategy::round_robin, "round_robin"}};
+  return kNames;
+}
+
+std::span<const EnumName<WaitForModelMode>> names_of(WaitForModelMode) {
+  static constexpr EnumName<WaitForModelMode> kNames[] = {{WaitForModelMode::models, "models"},
+                                                           {WaitForModelMode::inference, "inference"},
+                                                           {WaitForModelMode::both, "both"}};
   return kNames;
 }
 

@@ -120,6 +120,23 @@ nlohmann::json ProfileConfig::to_json() const {
   endpoint["connection_reuse_strategy"] = connection_reuse_name(connection_reuse);
   endpoint["model_selection_strategy"] = model_selection == ModelSelection::random ? "random" : "round_robin";
   if (session_header != "X-Correlation-ID") endpoint["session_header"] = session_header;
+  // Upstream's field names; written only when a hook is on, so other runs' input_config is unchanged.
+  if (const ServerHookSettings& h = server_hooks; h.wait_for_model()) {
+    endpoint["wait_for_model_timeout"] = h.wait_for_model_timeout_s;
+    endpoint["wait_for_model_mode"] = std::string(name_of(h.wait_for_model_mode));
+    endpoint["wait_for_model_interval"] = h.wait_for_model_interval_s;
+  }
+  if (const ServerHookSettings& h = server_hooks; h.reset_kv_cache) {
+    endpoint["reset_kv_cache"] = true;
+    endpoint["reset_kv_cache_path"] = h.reset_kv_cache_path;
+    endpoint["reset_kv_cache_timeout_seconds"] = h.reset_kv_cache_timeout_s;
+  }
+  if (const ServerHookSettings& h = server_hooks; h.server_profiler) {
+    endpoint["server_profiler"] = true;
+    endpoint["server_profiler_start_path"] = h.server_profiler_start_path;
+    endpoint["server_profiler_stop_path"] = h.server_profiler_stop_path;
+    endpoint["server_profiler_timeout_seconds"] = h.server_profiler_timeout_s;
+  }
   if (sigv4) {
     endpoint["auth_type"] = "sigv4";
     endpoint["aws_region"] = aws_region;
@@ -148,6 +165,7 @@ nlohmann::json ProfileConfig::to_json() const {
                            {"prefix_prompt", prefix_prompt}};
   if (!sequence_distribution.empty())
     prompt["sequence_distribution"] = sequence_distribution_text(sequence_distribution);
+  if (cache_bust != CacheBust::none) prompt["cache_bust"] = std::string(name_of(cache_bust));
   nlohmann::json conversation = {
       {"num_dataset_entries", dataset_size()},
       {"turn", {{"mean", conversation_turn_mean},
@@ -242,6 +260,15 @@ nlohmann::json ProfileConfig::to_json() const {
   if (export_outputs_json) output["export_outputs_json"] = true;
   if (!profile_export_prefix.empty()) output["profile_export_prefix"] = profile_export_prefix;
   if (slice_duration) output["slice_duration"] = *slice_duration;
+  if (steady_state) {
+    nlohmann::json ss = {{"min_window_pct", steady_state->min_window_pct},
+                         {"bootstrap_iterations", steady_state->bootstrap_iterations}};
+    if (steady_state->manual()) {
+      ss["start_pct"] = *steady_state->start_pct;
+      ss["end_pct"] = *steady_state->end_pct;
+    }
+    output["steady_state"] = std::move(ss);
+  }
 
   nlohmann::json tokenizer_section = nlohmann::json::object();
   if (tokenizer || !model_names.empty()) tokenizer_section["name"] = tokenizer_name();

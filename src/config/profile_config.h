@@ -12,9 +12,12 @@
 
 #include "common/log.h"
 #include "config/adaptive_scale_settings.h"
+#include "config/agentic_settings.h"
 #include "config/endpoint_catalog.h"
 #include "config/media_config.h"
+#include "config/server_hook_settings.h"
 #include "config/shard_settings.h"
+#include "config/steady_state_settings.h"
 #include "config/telemetry_settings.h"
 
 namespace aiperf {
@@ -31,6 +34,10 @@ enum class CustomDatasetType { single_turn, multi_turn, random_pool, mooncake_tr
 enum class ConnectionReuse { pooled, never, sticky_user_sessions };
 // --model-selection-strategy with several --model names (cli-and-load.md §3.1).
 enum class ModelSelection { round_robin, random };
+// --cache-bust (workloads-and-endpoints.md §2.9): where the worker puts a per-trajectory marker
+// (endpoints/cache_bust.h); warmup_isolation_* mark warm-up requests only.
+enum class CacheBust { none, system_prefix, system_suffix, first_turn_prefix, first_turn_suffix,
+                       warmup_isolation_system, warmup_isolation_first_turn };
 
 const char* endpoint_type_name(EndpointType t);  // "chat", "nim_rankings", ... (endpoint_catalog.h)
 const char* export_level_name(ExportLevel l);
@@ -112,6 +119,7 @@ struct EndpointSettings {
   std::optional<std::string> sagemaker_target_model;   // X-Amzn-SageMaker-Target-Model
   std::optional<std::string> sagemaker_target_variant; // X-Amzn-SageMaker-Target-Variant
   std::optional<std::string> sagemaker_inference_component;  // X-Amzn-SageMaker-Inference-Component
+  ServerHookSettings server_hooks;  // --wait-for-model-*, --reset-kv-cache*, --server-profiler*
   bool sagemaker() const { return sagemaker_endpoint_name.has_value(); }
   // URL path for the endpoint type (SageMaker: the endpoint's invocation path), or the
   // --endpoint override.
@@ -140,6 +148,7 @@ struct DatasetSettings {
   int64_t prefix_length = 0;                     // --prompt-prefix-length, tokens added to turn 0
   std::optional<int64_t> shared_system_prompt_length;  // tokens; one system prompt for all
   std::optional<int64_t> user_context_prompt_length;   // tokens; one distinct prompt per entry
+  CacheBust cache_bust = CacheBust::none;        // --cache-bust: applied by the worker at send time
   // Synthetic rankings (workloads-and-endpoints.md §2.11): passages per entry, query and
   // passage token lengths, each ~ Normal(mean, stddev) clamped to >= 1.
   int64_t rankings_passages_mean = 1;
@@ -230,9 +239,11 @@ struct LoadSettings {
   // YAML phases.profiling.adaptive_scale with its phase sla filters (§5.7): the profiling phase
   // starts at adaptive_scale->min of the variable and the record thread moves it.
   std::optional<AdaptiveScaleSettings> adaptive_scale;
+  std::optional<int64_t> num_warmup_sessions;    // --num-warmup-sessions: a warm-up of N sessions
+  AgenticSettings agentic;                       // agentic replay (docs/agentic.md)
   int64_t effective_concurrency() const { return concurrency.value_or(1); }
   bool rate_mode() const { return request_rate.has_value() || !request_rate_series.empty(); }
-  bool has_warmup() const { return warmup_request_count || warmup_duration; }
+  bool has_warmup() const { return warmup_request_count || warmup_duration || num_warmup_sessions; }
   bool user_centric_mode() const { return user_centric_rate.has_value(); }
   // Requests for the profiling phase: explicit count, else 10 unless a duration or a session
   // count is set, or the phase replays a fixed schedule (which then ends with its last record).
@@ -249,6 +260,7 @@ struct OutputSettings {
   ExportLevel export_level = ExportLevel::records;
   std::string profile_export_prefix;             // --profile-export-prefix: stem of every export (empty: default names)
   std::optional<double> slice_duration;          // --slice-duration, seconds: timeslice exports
+  std::optional<SteadyStateSettings> steady_state;  // --steady-state*: steady-state exports
   bool export_outputs_json = false;              // --export-outputs-json (also implied by export level raw)
   bool fail_on_client_bound = false;             // --fail-on-client-bound (ours): exit 3 when client_bound
   bool show_trace_timing = false;                // --show-trace-timing: http_req_* metrics and their table
@@ -278,6 +290,7 @@ struct ProfileConfig : EndpointSettings, TokenizerSettings, DatasetSettings, Loa
                        TelemetrySettings, ShardSettings {
   std::string cli_command;                       // reconstructed "aiperf profile ..." line
   std::vector<std::string> cli_args;             // its words after "profile", secrets redacted
+  ScenarioSettings scenario;                     // --scenario, --unsafe-override
 
   // Derived helpers (defined in profile_config.cpp).
   // Conversations the synthetic dataset holds: --num-dataset-entries, or --conversation-num

@@ -1,6 +1,8 @@
 #include "endpoints/request_builder.h"
 #include "endpoints/template_body.h"
 
+#include <algorithm>
+#include <optional>
 #include <span>
 #include <stdexcept>
 
@@ -168,13 +170,15 @@ void request_stream_usage(ojson& body, bool per_chunk_usage) {
 }  // namespace
 
 std::string build_message_turn_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn,
-                                    std::string_view history) {
+                                    std::string_view history, int64_t max_tokens_cap) {
   const MessageTurn& t = entry.message_turns.at(turn);
   ojson fields = ojson::object();
   if (!t.tools.empty()) fields["tools"] = ojson::parse(t.tools);
   fields["model"] = !t.model.empty() ? t.model : entry.model.empty() ? config.model_names.front() : entry.model;
   fields["stream"] = config.streaming;
-  if (t.max_tokens) fields[config.use_legacy_max_tokens ? "max_tokens" : "max_completion_tokens"] = *t.max_tokens;
+  std::optional<int64_t> max_tokens = t.max_tokens;
+  if (max_tokens_cap > 0) max_tokens = std::min(max_tokens.value_or(max_tokens_cap), max_tokens_cap);
+  if (max_tokens) fields[config.use_legacy_max_tokens ? "max_tokens" : "max_completion_tokens"] = *max_tokens;
   for (const auto& [key, value] : config.extra_inputs.items()) fields[key] = ojson(value);
   if (!t.extra.empty()) {
     const ojson extra = ojson::parse(t.extra);

@@ -27,8 +27,9 @@ std::string build_turn_body(const EndpointSettings& config, const DatasetEntry& 
 // earlier turns with their live replies) then the turn's own messages; the turn's model,
 // max_tokens and tools, --extra-inputs, then the turn's `extra` members last. A conversation
 // that does not resend history (message_array_with_responses) sends the turn's list alone.
+// `max_tokens_cap` > 0 caps the turn's output (agentic replay's KV-priming warm-up, §5.4).
 std::string build_message_turn_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn,
-                                    std::string_view history);
+                                    std::string_view history, int64_t max_tokens_cap = 0);
 
 // The history after `turn` of such a conversation has been sent and answered (`reply`: the
 // live reply's text, "" = none or failed), in the comma-joined form above.

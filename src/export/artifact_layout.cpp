@@ -45,10 +45,10 @@ ArtifactNames artifact_names(const ProfileConfig& config) {
   if (stem.empty())
     return {kSummaryJsonFile, kSummaryCsvFile, kConsoleTextFile, kRecordsFile, kRawRecordsFile,
             "profile_export_aiperf_timeslices.json", "profile_export_aiperf_timeslices.csv", kGpuTelemetryFile,
-            kServerMetricsStem};
+            kServerMetricsStem, "profile_export_aiperf_steady_state.json", "profile_export_aiperf_steady_state.csv"};
   return {stem + ".json", stem + ".csv", stem + "_console.txt", stem + ".jsonl", stem + "_raw.jsonl",
           stem + "_timeslices.json", stem + "_timeslices.csv", stem + "_gpu_telemetry.jsonl",
-          stem + "_server_metrics"};
+          stem + "_server_metrics", stem + "_steady_state.json", stem + "_steady_state.csv"};
 }
 
 namespace {

@@ -21,11 +21,13 @@ inline constexpr const char* kLogFile = "logs/aiperf.log";
 
 // The export file names of one run: the defaults above, or with --profile-export-prefix <stem>
 // upstream's v1 names `<stem>.json`, `<stem>.csv`, `<stem>.jsonl`, `<stem>_raw.jsonl`,
-// `<stem>_timeslices.json/.csv`, `<stem>_console.txt` (metrics-and-outputs.md §7.2).
+// `<stem>_timeslices.json/.csv`, `<stem>_console.txt` (metrics-and-outputs.md §7.2); the steady-state
+// exports follow the timeslice ones (`profile_export_aiperf_steady_state.json`, `<stem>_steady_state.json`).
 struct ArtifactNames {
   std::string summary_json, summary_csv, console_text, records, raw_records, timeslices_json, timeslices_csv;
   std::string gpu_telemetry;  // `<stem>_gpu_telemetry.jsonl`
   std::string server_metrics;  // `<stem>_server_metrics` + .json/.csv/.jsonl/.parquet
+  std::string steady_state_json, steady_state_csv;  // `<stem>_steady_state.json/.csv` (§7.10)
 };
 ArtifactNames artifact_names(const ProfileConfig& config);
 

@@ -10,6 +10,7 @@
 #include "export/artifact_layout.h"
 #include "export/number_format.h"
 #include "export/outputs_json.h"
+#include "export/steady_state_export.h"
 #include "export/trace_timing_table.h"
 #include "export/warning_panels.h"
 
@@ -81,6 +82,10 @@ std::vector<std::string> footer_lines(const ProfileConfig& config, const RunSumm
   if (config.slice_duration && fs::exists(dir / names.timeslices_json, ec)) {
     lines.push_back("Timeslice JSON Export: " + absolute_path(dir / names.timeslices_json));
     lines.push_back("Timeslice CSV Export: " + absolute_path(dir / names.timeslices_csv));
+  }
+  if (summary.steady_state && fs::exists(dir / names.steady_state_json, ec)) {
+    lines.push_back("Steady-State CSV Export: " + absolute_path(dir / names.steady_state_csv));
+    lines.push_back("Steady-State JSON Export: " + absolute_path(dir / names.steady_state_json));
   }
   if (config.export_level != ExportLevel::summary)
     lines.push_back("Records Export: " + absolute_path(dir / names.records));
@@ -157,6 +162,8 @@ std::string render_console_report(const ProfileConfig& config, const RunSummary&
   // §6.1 item 2: an optional table after the metric tables, like the trace timing one.
   if (ConsoleTable t = metrics_table(config, summary, ConsoleGroup::spec_decode); !t.rows.empty())
     out += "\n" + render_table(t, width, color);
+  // §6.3: the steady-state window and its metrics follow the run's tables.
+  if (summary.steady_state) out += steady_state_console(config, *summary.steady_state, width, color);
   for (const ConsolePanel& panel : warning_panels(config, summary)) out += "\n" + render_panel(panel, width, color);
   if (!summary.errors.empty()) out += "\n" + render_table(error_table(summary), width, color);
   out += info.telemetry_console;  // §6.1 item 5: after the error summary

@@ -76,9 +76,11 @@ std::string csv_metric_name(const MetricResult& m) {
   return m.header + " (" + m.unit + ")";
 }
 
-std::string summary_csv(const RunSummary& summary) {
+std::string summary_csv(const RunSummary& summary) { return metrics_csv(summary.metrics); }
+
+std::string metrics_csv(const std::vector<MetricResult>& metrics) {
   std::vector<const MetricResult*> distributions, single_values;
-  for (const auto& m : summary.metrics) (has_percentile(m) ? distributions : single_values).push_back(&m);
+  for (const auto& m : metrics) (has_percentile(m) ? distributions : single_values).push_back(&m);
 
   std::string out;
   if (!distributions.empty()) {

@@ -10,6 +10,8 @@
 namespace aiperf {
 
 std::string summary_csv(const RunSummary& summary);
+// The same two sections (`Metric,<STAT_KEYS>`, then `Metric,Value`) for any list of metrics.
+std::string metrics_csv(const std::vector<MetricResult>& metrics);
 
 // The "Metric" cell: header plus " (<unit>)" unless the unit is empty, "count" or "requests".
 std::string csv_metric_name(const MetricResult& metric);

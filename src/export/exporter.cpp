@@ -12,6 +12,7 @@
 #include "export/console_report.h"
 #include "export/csv_summary.h"
 #include "export/json_summary.h"
+#include "export/steady_state_export.h"
 #include "export/timeslice_export.h"
 
 namespace aiperf {
@@ -47,10 +48,14 @@ std::vector<fs::path> export_run(const ProfileConfig& config, const RunSummary& 
     written.push_back(artifact_dir / name);
   };
   const ArtifactNames names = artifact_names(config);
-  // Timeslices first: the console report lists them only once they exist.
+  // Timeslices and steady state first: the console report lists them only once they exist.
   if (config.slice_duration && !summary.timeslices.empty()) {
     write(names.timeslices_json, dump_pretty(timeslices_json(config, summary.timeslices)));
     write(names.timeslices_csv, timeslices_csv(summary.timeslices));
+  }
+  if (summary.steady_state) {
+    write(names.steady_state_json, dump_pretty(steady_state_json(*summary.steady_state)));
+    write(names.steady_state_csv, steady_state_csv(*summary.steady_state));
   }
   // The summary JSON last among the data files: its presence marks a finished run.
   write(names.summary_csv, summary_csv(summary) + info.telemetry_csv);

@@ -119,6 +119,7 @@ ojson summary_json(const ProfileConfig& config, const RunSummary& summary, const
   run_info["benchmark_id"] = info.benchmark_id;
   if (config.random_seed) run_info["random_seed"] = *config.random_seed;
   run_info["cli_command"] = config.cli_command;
+  if (config.agentic.session_arrival_rate) run_info["sessions_skipped_at_cap"] = info.arrivals_skipped_at_cap;
   if (config.rate_mode()) {
     run_info["arrivals_skipped_at_cap"] = info.arrivals_skipped_at_cap;
     run_info["arrivals_dropped_catching_up"] = info.arrivals_dropped_catching_up;
@@ -126,6 +127,15 @@ ojson summary_json(const ProfileConfig& config, const RunSummary& summary, const
   }
   doc["run_info"] = run_info;
 
+  if (!config.scenario.name.empty()) {  // --scenario (docs/agentic.md)
+    ojson scenario = ojson::object();
+    scenario["name"] = config.scenario.name;
+    scenario["submission_valid"] = config.scenario.submission_valid();
+    ojson overridden = ojson::array();
+    for (const std::string& line : config.scenario.overridden) overridden.push_back(line);
+    scenario["overridden"] = std::move(overridden);
+    doc["scenario"] = scenario;
+  }
   doc["was_cancelled"] = info.was_cancelled;
   ojson errors = ojson::array();
   for (const auto& e : summary.errors) {

@@ -44,11 +44,47 @@ struct Timeslice {
   std::vector<MetricResult> metrics;
 };
 
+// --steady-state (metrics-and-outputs.md §7.10, docs/steady_state.md): where the window is,
+// how it was found, and how far its statistics can be trusted. Times are wall-clock ns.
+struct SteadyStateWindow {
+  std::string detection_method;  // "cusum_mser5", "manual" or "full_run_fallback"
+  std::string fallback_reason;   // full_run_fallback only
+  int64_t run_start_ns = 0, run_end_ns = 0;  // first request start, last response
+  int64_t ramp_up_end_ns = 0, ramp_down_start_ns = 0;
+  int64_t total_requests = 0, steady_state_requests = 0;  // profiling records, errors included
+  double fraction_retained = 0;
+  std::optional<double> mean_concurrency;  // time-weighted requests in flight over the window
+  // Latency of the window's valid records in start order: lag-1 autocorrelation, the variance
+  // inflation factor it implies, and the effective samples left beyond p99.
+  std::optional<double> lag1_autocorrelation;
+  double variance_inflation_factor = 1;
+  double effective_sample_size = 0;
+  double effective_p99_sample_size = 0;
+  bool sample_size_warning = false;
+  std::optional<double> trend_correlation, trend_p_value;  // Spearman of latency batch means vs time
+  bool stationarity_warning = false;
+  // Each signal's own boundaries (nullopt: too little data for that signal).
+  std::optional<int64_t> concurrency_ramp_up_end_ns, concurrency_ramp_down_start_ns;
+  std::optional<int64_t> throughput_ramp_up_end_ns, throughput_ramp_down_start_ns;
+  std::optional<int64_t> latency_mser5_truncation_ns, ttft_mser5_truncation_ns;
+  int64_t mser_batch_size = 5;
+  int64_t bootstrap_iterations = 0;
+  double bootstrap_confidence_level = 0.95;
+  std::optional<double> bootstrap_latency_ci_low_ms, bootstrap_latency_ci_high_ms;
+  std::optional<double> bootstrap_throughput_ci_low, bootstrap_throughput_ci_high;  // requests/sec
+};
+
+struct SteadyStateSummary {
+  SteadyStateWindow window;
+  std::vector<MetricResult> metrics;  // the records inside the window, as RunSummary::metrics
+};
+
 struct RunSummary {
   std::vector<MetricResult> metrics;         // in processing order (exporters reorder as needed)
   std::vector<MetricResult> warmup_metrics;  // empty when no warm-up ran
   std::vector<ErrorSummaryEntry> errors;     // profiling-phase errors, first-seen order
   std::vector<Timeslice> timeslices;         // --slice-duration only; non-empty slices in time order
+  std::optional<SteadyStateSummary> steady_state;  // --steady-state only
   int64_t valid_count = 0;                   // profiling records that succeeded
   int64_t error_count = 0;                   // profiling records that failed
   int64_t warmup_count = 0;                  // warm-up records (any outcome)

@@ -16,6 +16,8 @@ MetricsSettings metrics_settings(const ProfileConfig& c) {
   s.show_trace_timing = c.show_trace_timing;
   s.export_http_trace = c.export_http_trace;
   s.slice_duration = c.slice_duration;
+  s.steady_state = c.steady_state;
+  s.steady_state_seed = c.random_seed.value_or(0);
   s.goodput = c.goodput;
   return s;
 }

@@ -24,6 +24,8 @@ struct MetricsSettings {
   bool show_trace_timing = false;           // http_req_* metrics
   bool export_http_trace = false;           // trace_data in the records export
   std::optional<double> slice_duration;     // seconds: timeslice statistics
+  std::optional<SteadyStateSettings> steady_state;  // steady-state window statistics
+  uint64_t steady_state_seed = 0;           // the bootstrap's seed: --random-seed, else 0
   std::vector<GoodputTarget> goodput;
 };
 

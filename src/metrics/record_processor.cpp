@@ -14,6 +14,7 @@
 #include "metrics/replay_lag.h"
 #include "metrics/request_text.h"
 #include "metrics/slice_records.h"
+#include "metrics/steady_state.h"
 #include "metrics/timeslices.h"
 #include "metrics/token_counts.h"
 
@@ -40,15 +41,29 @@ struct RecordProcessor::Impl {
         body_cache(r.size()), body_cached(r.size(), false), options(record_metric_options(c)),
         slos(resolve_goodput(c)), spill(spill_settings_from_env()), profiling(spill), warmup(spill),
         slice_records(spill) {
-    if (!c.goodput.empty()) {
-      profiling.enable_goodput();
-      warmup.enable_goodput();
-    }
-    if (c.multi_turn) {
-      profiling.enable_sessions();
-      warmup.enable_sessions();
-    }
+    configure(profiling);
+    configure(warmup);
   }
+
+  // Goodput and session counts, as the run asked; every accumulator of the run alike.
+  void configure(MetricAccumulator& acc) const {
+    if (!config.goodput.empty()) acc.enable_goodput();
+    if (config.multi_turn) acc.enable_sessions();
+  }
+
+  // The profiling phase's metrics from `acc`: the run's, or a steady-state window's.
+  std::vector<MetricResult> profiling_metrics(MetricAccumulator& acc) const {
+    std::vector<MetricResult> out = acc.summarize();
+    if (network_rtt_ms)
+      for (MetricResult& m : network_adjusted_metrics(acc, *network_rtt_ms)) out.push_back(std::move(m));
+    if (config.fixed_schedule)
+      for (MetricResult& m : acc.with_ascending(MetricId::send_lag,
+                                                [](const auto& sorted) { return replay_lag_metrics_sorted(sorted); }))
+        out.push_back(std::move(m));
+    return out;
+  }
+
+  bool keeps_slice_records() const { return config.slice_duration || config.steady_state; }
 
   const MetricsSettings config;  // a copy: the caller's may be a temporary
   const Tokenizer& tokenizer;
@@ -73,7 +88,7 @@ struct RecordProcessor::Impl {
   MetricAccumulator profiling;
   MetricAccumulator warmup;  // never mixed into profiling statistics (§4)
   std::vector<ErrorSummaryEntry> errors;
-  SliceRecords slice_records;  // profiling records, --slice-duration only
+  SliceRecords slice_records;  // profiling records, --slice-duration and --steady-state only
   int64_t warmup_records = 0;
   int64_t invalid_sse_messages = 0;          // every phase: the run's warning counts them all
   int64_t records_with_invalid_sse = 0;
@@ -204,7 +219,7 @@ void RecordProcessor::accumulate(const RawRecord& raw, const Measured& measured)
   const bool warmup = raw.phase == BenchmarkPhase::warmup;
   MetricAccumulator& acc = warmup ? s.warmup : s.profiling;
   if (warmup) ++s.warmup_records;
-  if (!warmup && s.config.slice_duration) {
+  if (!warmup && s.keeps_slice_records()) {
     SliceRecord r{0, request_end_wall_ns(raw, s.anchor, parsed.error.has_value()), parsed.error.has_value(), m};
     // A request that failed before its first byte went out has no start: it counts where it ended.
     r.start_wall_ns = raw.start_ns != 0 ? s.anchor.to_wall(raw.start_ns) : r.end_wall_ns;
@@ -242,17 +257,19 @@ void RecordProcessor::set_network_rtt_ms(double rtt_ms) { impl_->network_rtt_ms 
 RunSummary RecordProcessor::summarize() {
   Impl& s = *impl_;
   RunSummary out;
-  out.metrics = s.profiling.summarize();
-  if (s.network_rtt_ms)
-    for (MetricResult& m : network_adjusted_metrics(s.profiling, *s.network_rtt_ms)) out.metrics.push_back(std::move(m));
-  if (s.config.fixed_schedule)
-    for (MetricResult& m : s.profiling.with_ascending(MetricId::send_lag,
-                                                       [](const auto& sorted) { return replay_lag_metrics_sorted(sorted); }))
-      out.metrics.push_back(std::move(m));
+  out.metrics = s.profiling_metrics(s.profiling);
   if (s.warmup_records > 0) out.warmup_metrics = s.warmup.summarize();
   out.errors = s.errors;
   if (s.config.slice_duration)
     out.timeslices = s.slice_records.summarize(int64_t(*s.config.slice_duration * 1e9));
+  if (s.config.steady_state) {
+    MetricAccumulator window(s.spill);
+    s.configure(window);
+    SteadyStateSummary steady;
+    steady.window = find_steady_state(s.slice_records, *s.config.steady_state, s.config.steady_state_seed, window);
+    steady.metrics = s.profiling_metrics(window);
+    out.steady_state = std::move(steady);
+  }
   out.valid_count = s.profiling.valid_count();
   out.error_count = s.profiling.error_count();
   out.warmup_count = s.warmup_records;

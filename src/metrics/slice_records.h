@@ -1,12 +1,15 @@
 #pragma once
-// --slice-duration's per-record data (metrics/timeslices.h) in memory that does not grow with
-// the run: the newest records are kept as they are; once the budget's worth is held they are
-// sorted by start time and written to the spill file as one run. At the summary the runs are
+// --slice-duration's and --steady-state's per-record data (metrics/timeslices.h,
+// metrics/steady_state.h) in memory that does not grow with the run: the newest records are
+// kept as they are; once the budget's worth is held they are sorted by start time and written
+// to the spill file as one run. At the summary the runs are
 // merged in start order, which brings each slice's records together; a slice's records are put
 // back in arrival order and summarised before the next slice is read, so only one slice is in
 // memory and every slice's statistics are those of the in-memory path, bit for bit.
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "metrics/metric_result.h"
@@ -43,6 +46,13 @@ class SliceRecords {
   bool spilled() const { return !runs_.empty(); }
   // summarize_timeslices() over every record so far.
   std::vector<Timeslice> summarize(int64_t slice_ns);
+  // The earliest start and the latest end (or start) over every record so far.
+  int64_t first_start() const { return first_start_; }
+  int64_t last_end() const { return last_end_; }
+  // f(const SliceRecord&) for every record so far by start time, ties in arrival order
+  // (--steady-state reads them this way, once per pass); memory as for summarize().
+  template <class F>
+  void for_each_by_start(F&& f);
 
  private:
   void spill();
@@ -53,5 +63,23 @@ class SliceRecords {
   int64_t first_start_ = 0, last_end_ = 0;  // over every record so far
   SortedRuns<SliceRecordCodec> runs_;
 };
+
+template <class F>
+void SliceRecords::for_each_by_start(F&& f) {
+  if (!spilled()) {
+    std::vector<uint32_t> order(recent_.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return recent_[a].start_wall_ns < recent_[b].start_wall_ns;
+    });
+    for (uint32_t i : order) f(std::as_const(recent_[i]));
+    return;
+  }
+  spill();
+  runs_.compact(space_.file());
+  MergedRuns<SliceRecordCodec> in = runs_.merged(space_.file());
+  SliceRecordCodec::Item item;
+  while (in.next(item)) f(std::as_const(item.record));
+}
 
 }  // namespace aiperf

@@ -220,6 +220,11 @@ std::string apply_flag(std::string_view flag, std::string_view v, MockConfig& c)
     c.video_url_host = v;
   } else if (flag == "--video-content-delay-ms") {
     err = read_ms(flag, v, c.video_content_delay_ms);
+  } else if (flag == "--startup-delay-seconds") {
+    if (!parse_double(v, c.startup_delay_s) || c.startup_delay_s < 0)
+      err = cat({"--startup-delay-seconds: expected a non-negative number of seconds, got '", v, "'"});
+  } else if (flag == "--reset-busy-count") {
+    err = read_int(flag, v, 0, std::numeric_limits<int64_t>::max(), c.reset_busy_count);
   } else if (is_serving_flag(flag)) {
     err = apply_serving_flag(flag, v, c.serving);
   } else if (flag == "--tls-cert") {
@@ -360,6 +365,15 @@ Embeddings and rankings: POST /v1/embeddings, /v1/ranking (NIM), /v2/rerank (Coh
                            Host header); another spelling of this server is another origin
                            (GET /mock/video_jobs lists every job with its polls, downloads
                            and the submit body, for tests)
+
+Server control hooks (aiperf's --wait-for-model, --reset-kv-cache, --server-profiler): POST
+/reset_prefix_cache and /slots/ID?action=erase reset the (pretend) KV cache, POST /start_profile
+and /stop_profile the profiler; GET /metrics counts them (aiperf_mock_kv_cache_resets_total,
+aiperf_mock_profiler_starts_total, ...) and the completion requests read at the last start/stop.
+  --startup-delay-seconds S
+                           the model is "loading" for S s after start: every route but /metrics
+                           answers 503 Loading model, as llama-server does (default 0)
+  --reset-busy-count N     the first N resets answer 503 (busy), for a client's retries (default 0)
 
 Serving model (any of these turns it on; completion replies then follow one batch shared by all
 connections instead of --ttft-ms/--itl-ms; see docs/mock-server.md, "Serving model"):

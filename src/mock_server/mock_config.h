@@ -56,6 +56,10 @@ struct MockConfig {
   bool video_url_in_job = false;          // the completed job names its content URL in `url`
   std::string video_url_host;             // that URL's host[:port] ("" = the request's Host header)
 
+  // Server control hooks (server_controls.h): a model still loading, a reset refused as busy.
+  double startup_delay_s = 0.0;           // > 0: every route but /metrics answers 503 this long after start
+  int64_t reset_busy_count = 0;           // the first N KV-cache resets answer 503
+
   bool tls() const { return !tls_cert.empty(); }
 };
 

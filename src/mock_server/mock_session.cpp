@@ -47,7 +47,8 @@ constexpr size_t kKeepCapacity = 16 * 1024;
 enum class Route { health, models, metrics, chat, completions, responses, messages, embeddings, nim_rankings, cohere_rerank, tei_rerank,
                    audio_transcription, image_generation, image_edit, image_retrieval, tgi_generate,
                    tgi_generate_stream, solido_rag, sagemaker_invoke, sagemaker_stream, video_submit, video_job,
-                   video_content, video_jobs, wrong_method, not_found };
+                   video_content, video_jobs, reset_cache, slot_action, start_profile, stop_profile, wrong_method,
+                   not_found };
 
 // SageMaker runtime paths: /endpoints/<name>/invocations[-response-stream].
 std::optional<Route> sagemaker_route(std::string_view path) {
@@ -86,6 +87,10 @@ Route route(http::verb method, std::string_view target) {
   if (std::optional<Route> r = sagemaker_route(path)) return only(http::verb::post, *r);
   if (path == "/v1/videos") return only(http::verb::post, Route::video_submit);
   if (path == "/mock/video_jobs") return only(http::verb::get, Route::video_jobs);
+  if (path == "/reset_prefix_cache") return only(http::verb::post, Route::reset_cache);
+  if (is_slot_path(path)) return only(http::verb::post, Route::slot_action);
+  if (path == "/start_profile") return only(http::verb::post, Route::start_profile);
+  if (path == "/stop_profile") return only(http::verb::post, Route::stop_profile);
   if (path.starts_with("/v1/videos/"))
     return only(http::verb::get, path.ends_with("/content") ? Route::video_content : Route::video_job);
   return Route::not_found;
@@ -110,6 +115,7 @@ std::string metrics_text(const ServerShared& s) {
   metric("aiperf_mock_awaiting_first_token_peak", "gauge",
          "Most completion requests awaiting their first content at once since start.",
          s.peak_awaiting_first_token.load(std::memory_order_relaxed));
+  s.controls.append_metrics(out);
   append_vllm_metrics(out, s.config.model, s.vllm_workers, s.vllm_gauges());
   return out;
 }
@@ -319,7 +325,10 @@ asio::awaitable<bool> Session<Stream>::read_request() {
 // False when the connection must close after this response.
 template <class Stream>
 asio::awaitable<bool> Session<Stream>::respond() {
-  switch (const Route r = route(req_.method, req_.target); r) {
+  const Route r = route(req_.method, req_.target);
+  ServerShared& shared = *worker_.shared;
+  if (r != Route::metrics && shared.controls.loading()) co_return co_await send_error(503, "Loading model");
+  switch (r) {
     case Route::health:
       append_json_response(out_, 200, R"({"status":"ok"})", keep_alive_);
       co_return co_await flush() && keep_alive_;
@@ -370,6 +379,22 @@ asio::awaitable<bool> Session<Stream>::respond() {
     case Route::video_content:
     case Route::video_jobs:
       co_return co_await serve_video(r);
+    case Route::reset_cache:
+    case Route::slot_action: {
+      // llama-server's other slot actions (save, restore) need files the mock does not keep.
+      if (r == Route::slot_action && req_.target.find("action=erase") == std::string::npos)
+        co_return co_await send_error(400, "the mock supports only action=erase on " + req_.target);
+      const int status = shared.controls.reset();
+      if (status != 200) co_return co_await send_error(status, "busy (--reset-busy-count)");
+      append_json_response(out_, 200, R"({"success":true})", keep_alive_);
+      co_return co_await flush() && keep_alive_;
+    }
+    case Route::start_profile:
+    case Route::stop_profile:
+      if (r == Route::start_profile) shared.controls.profiler_start(shared.requests_total.load(std::memory_order_relaxed));
+      else shared.controls.profiler_stop(shared.requests_total.load(std::memory_order_relaxed));
+      append_json_response(out_, 200, "{}", keep_alive_);
+      co_return co_await flush() && keep_alive_;
     case Route::wrong_method:
       co_return co_await send_error(405, "method not allowed for " + req_.target);
     case Route::not_found:

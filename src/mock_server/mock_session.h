@@ -19,6 +19,7 @@
 #include "mock_server/mock_config.h"
 #include "mock_server/reply_timing.h"
 #include "mock_server/request_recorder.h"
+#include "mock_server/server_controls.h"
 #include "mock_server/stall_window.h"
 #include "mock_server/video_jobs.h"
 #include "mock_server/vllm_metrics.h"
@@ -37,7 +38,8 @@ struct ServerShared {
         stream_errors(config.stream_error_rate, ~config.seed),
         stall(int64_t(config.stall_after_s * 1e9), int64_t(config.stall_ms * 1e6)),
         videos(config),
-        batch(config.serving.max_num_seqs, config.serving.kv_cache_tokens) {}
+        batch(config.serving.max_num_seqs, config.serving.kv_cache_tokens),
+        controls(config) {}
 
   MockConfig config;
   std::string models_body;  // the /v1/models reply, formatted once
@@ -47,6 +49,7 @@ struct ServerShared {
   RequestRecorder recorder;  // --record-requests
   VideoJobStore videos;     // POST /v1/videos jobs
   BatchScheduler batch;     // the serving model's one batch (used only when config.serving.enabled)
+  ServerControls controls;  // resets, profiler calls, --startup-delay-seconds
 
   // GET /metrics: lets a test check what a client really did, e.g. that a concurrency cap held.
   // Atomics shared by the workers; the mock is not the client, one RMW per request is nothing.

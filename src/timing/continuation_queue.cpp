@@ -20,6 +20,16 @@ Continuation ContinuationQueue::pop_ready() {
   return c;
 }
 
+void ContinuationQueue::shift_waiting(int64_t by_ns) {
+  std::vector<Waiting> all;
+  all.reserve(waiting_.size());
+  for (; !waiting_.empty(); waiting_.pop()) all.push_back(waiting_.top());
+  for (Waiting& w : all) {
+    w.c.due_ns -= by_ns;
+    waiting_.push(w);
+  }
+}
+
 void ContinuationQueue::clear() {
   waiting_ = {};
   ready_.clear();

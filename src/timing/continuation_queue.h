@@ -21,6 +21,11 @@ struct Continuation {
   uint32_t agent_depth = 0;
   bool forked = false;
   uint32_t join_at = UINT32_MAX;  // child start: the parent turn waiting for it
+  uint64_t trajectory = 0;        // Credit::trajectory, recycle_pass, root_conversation
+  uint32_t recycle_pass = 0;
+  uint32_t root_conversation = 0;
+  uint32_t max_tokens_cap = 0;    // Credit::max_tokens_cap
+  bool session_start = false;     // the first turn this session sends (a child, or an agentic tree)
   static constexpr size_t kAnyWorker = SIZE_MAX;
 };
 
@@ -34,6 +39,8 @@ class ContinuationQueue {
   Continuation pop_ready();
   size_t size() const { return waiting_.size() + ready_.size(); }
   void clear();
+  // Moves every waiting continuation `by_ns` earlier (agentic replay's system idle-gap cap).
+  void shift_waiting(int64_t by_ns);
 
  private:
   struct Waiting {

@@ -26,6 +26,10 @@ struct ConversationShape {
   std::vector<TurnLaunch> pre_session;  // started before turn 0; nobody waits for them
   bool is_child = false;                // started only by a parent, never sampled as a session
   int64_t first_delay_ns = 0;           // a child's think time between its launch and turn 0
+  // Recorded agentic trajectories (weka_trace, tracelab): each turn's send time on the trace's
+  // clock, ns (a tree's conversations share one clock); empty elsewhere. Agentic replay cuts
+  // trajectories at an instant t* on it (trajectory_plan.h).
+  std::vector<int64_t> trace_ns;
 
   uint32_t turns() const { return uint32_t(delay_ns.size() + 1); }
   bool in_tree() const { return is_child || !pre_session.empty() || !launches.empty(); }

@@ -27,6 +27,14 @@ struct Credit {
   uint64_t parent_session_id = 0;
   uint32_t agent_depth = 0;     // 0: a root
   bool forked = false;
+  // The trajectory this turn belongs to (--cache-bust markers, workloads-and-endpoints.md §2.9;
+  // agentic replay lanes, §5.4). Every turn of a tree carries its root's values.
+  uint64_t trajectory = 0;         // agentic replay: the lane; elsewhere the root session's id
+  uint32_t recycle_pass = 0;       // agentic replay: how often the lane moved on to a next trace
+  uint32_t root_conversation = 0;  // dataset index of the tree's root conversation (its trace id)
+  // Agentic replay's KV-priming and cache-pressure warm-up (§5.4): the most tokens this turn may
+  // generate (0: the turn's own max_tokens).
+  uint32_t max_tokens_cap = 0;
   // Non-null: the worker may renew this credit itself when its request finishes (closed
   // loop); only when the budget refuses does the credit go back to the issuer.
   RenewalBudget* renewal = nullptr;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <poll.h>
 #include <sys/prctl.h>
 
@@ -66,7 +67,7 @@ class CreditIssuer::Phase : public PhaseControl {
         // workers may then not renew credits themselves.
         renewable_(renewable && !prefill_.enabled() && !issuer.multi_turn_),
         max_sessions_(issuer.multi_turn_ && spec.session_count ? uint64_t(*spec.session_count) : UINT64_MAX),
-        trees_(issuer.conversations_) {}
+        trees_(issuer.conversations_, issuer.tree_ids_) {}
 
   static uint64_t credit_cap(const PhaseSpec& spec, bool multi_turn) {
     if (spec.request_count) return uint64_t(*spec.request_count);
@@ -118,6 +119,8 @@ class CreditIssuer::Phase : public PhaseControl {
           1, std::min(max_turns, issuer_.conversations_[credit.dataset_index].turns()));
       ++sessions_active_;
     }
+    credit.trajectory = credit.id;
+    credit.root_conversation = credit.dataset_index;
     const size_t worker = issuer_.pick_worker();
     if (issuer_.trees_) trees_.session_started(credit, worker, TurnLaunch::kNoJoin, mono_ns(), continuations_);
     deliver(credit, worker);
@@ -141,15 +144,34 @@ class CreditIssuer::Phase : public PhaseControl {
     credit.parent_session_id = next.parent_session_id;
     credit.agent_depth = next.agent_depth;
     credit.forked = next.forked;
+    credit.trajectory = next.trajectory;
+    credit.recycle_pass = next.recycle_pass;
+    credit.root_conversation = next.root_conversation;
+    credit.max_tokens_cap = next.max_tokens_cap;
     // A SPAWN child may go anywhere; later turns and FORK children go where the history is.
     const size_t worker = next.worker == Continuation::kAnyWorker ? issuer_.pick_worker() : next.worker;
-    if (issuer_.trees_ && next.turn_index == 0) {  // a child session starts
+    if (issuer_.trees_ && next.session_start) {  // a child session starts
       credit.session_id = credit.id;
       trees_.session_started(credit, worker, next.join_at, mono_ns(), continuations_);
     }
+    if (credit.agent_depth == 0 && strategy_) strategy_->root_turn_sent(credit);
     deliver(credit, worker);
     return true;
   }
+
+  // Agentic replay (§5.4): a trajectory tree from a recorded turn; it holds a session slot.
+  void start_tree(const TreeStart& start) override {
+    ++sessions_started_;
+    ++sessions_active_;
+    trees_.start_tree(start, continuations_);
+  }
+  std::vector<uint64_t> take_drained_trees() override { return std::exchange(drained_, {}); }
+  int64_t requests_in_flight() const override { return held_by_workers_; }
+  int64_t next_turn_due_ns() const override { return continuations_.next_due_ns(); }
+  void shift_waiting_turns(int64_t by_ns) override { continuations_.shift_waiting(by_ns); }
+  void stop_now() override { stop_sending(); }
+  void cut_stragglers_at(int64_t deadline_ns) override { straggler_deadline_ns_ = deadline_ns; }
+  int64_t phase_start_ns() const override { return start_ns_; }
 
   // A session's turn came back from `worker`: the session ends, or its next turn waits out
   // the think time (the strategy may move it).
@@ -167,6 +189,9 @@ class CreditIssuer::Phase : public PhaseControl {
     next.turn_index = credit.turn_index + 1;
     next.session_turns = credit.session_turns;
     next.worker = worker;
+    next.trajectory = credit.trajectory;
+    next.recycle_pass = credit.recycle_pass;
+    next.root_conversation = credit.root_conversation;
     const ConversationShape& shape = issuer_.conversations_[credit.dataset_index];
     const int64_t at_ns = shape.at_ns.empty() ? -1 : shape.at_ns[credit.turn_index];
     next.due_ns = strategy.continuation_due_ns(
@@ -186,6 +211,7 @@ class CreditIssuer::Phase : public PhaseControl {
     if (credit.done_ns == 0) credit.done_ns = mono_ns();
     SessionTrees::Returned r = trees_.turn_returned(credit, worker, continuations_);
     sessions_active_ -= r.trees_drained;
+    if (r.trees_drained) drained_.push_back(r.drained_trajectory);
     if (r.next) {
       r.next->due_ns = strategy.continuation_due_ns(credit, r.next->due_ns);
       continuations_.schedule(*r.next);
@@ -233,7 +259,10 @@ class CreditIssuer::Phase : public PhaseControl {
   int64_t sessions_active_ = 0;  // multi-turn: started, final turn not yet returned
   ContinuationQueue continuations_;
   SessionTrees trees_;  // DAG runs only
+  std::vector<uint64_t> drained_;  // trajectories whose trees drained, not yet taken by the strategy
+  LoadStrategy* strategy_ = nullptr;
   bool sending_done_ = false;
+  int64_t straggler_deadline_ns_ = 0;  // cut_stragglers_at
   bool sessions_closed_ = false;  // the strategy has finished: no new session, running ones go on
 };
 
@@ -282,12 +311,15 @@ std::vector<PhaseOutcome> CreditIssuer::run(const std::vector<PhaseSpec>& phases
 
 PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
   auto strategy = make_load_strategy(spec);
+  // Agentic replay runs every trajectory as a tree, a one-turn trace included.
+  if (spec.agentic) multi_turn_ = trees_ = true;
   PhaseOutcome out;
   out.phase = spec.phase;
   out.start_ns = mono_ns();
   // Renewals hold pointers to the budget, so phases live until the run ends.
   phases_.push_back(std::make_unique<Phase>(*this, spec, out.start_ns, strategy->renewable()));
   Phase& phase = *phases_.back();
+  phase.strategy_ = strategy.get();
   int64_t grace_end_ns = 0;   // set once sending stops because the duration ran out
   int64_t cancel_deadline_ns = 0;
 
@@ -343,6 +375,10 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
     if (phase.sending_done_ && !out.sending_end_ns) out.sending_end_ns = now;
     if (phase.sending_done_ && phase.held_by_workers_ == 0) break;
     if (grace_end_ns && now >= grace_end_ns && !cancel_deadline_ns) cancel_all(now);
+    if (phase.straggler_deadline_ns_ && now >= phase.straggler_deadline_ns_ && !cancel_deadline_ns) {
+      phase.stop_sending();  // an agentic warm-up's grace ran out: the stragglers are cut off
+      cancel_all(now);
+    }
     if (cancel_deadline_ns && now >= cancel_deadline_ns) break;  // give up on the stragglers
 
     // Sleep until a credit returns or the next deadline: the strategy's less the hand-off lead,
@@ -352,6 +388,7 @@ PhaseOutcome CreditIssuer::run_phase(const PhaseSpec& spec) {
     int64_t wake_at = INT64_MAX;
     if (!phase.sending_done_ && phase.duration_end_ns_) wake_at = std::min(wake_at, phase.duration_end_ns_);
     if (grace_end_ns && !cancel_deadline_ns) wake_at = std::min(wake_at, grace_end_ns);
+    if (phase.straggler_deadline_ns_ && !cancel_deadline_ns) wake_at = std::min(wake_at, phase.straggler_deadline_ns_);
     if (cancel_deadline_ns) wake_at = std::min(wake_at, cancel_deadline_ns);
     if (pace_at) wake_at = std::min(wake_at, pace_at - lead_ns);
     if (continuation_at) wake_at = std::min(wake_at, continuation_at);

@@ -72,6 +72,7 @@ class CreditIssuer {
   std::vector<uint32_t> roots_;              // conversations sampled as sessions (not children)
   uint64_t next_conversation_ = 0;           // sessions started in the run: picks the conversation
   std::atomic<uint64_t> next_credit_id_{0};  // shared with renewing workers
+  uint64_t tree_ids_ = 0;                    // agentic trees started in the run (SessionTrees)
   uint64_t shard_ids_used_ = 0;              // sharded: the whole run's credits in earlier phases
   std::atomic<bool> cancel_{false};
   std::vector<std::unique_ptr<Phase>> phases_;

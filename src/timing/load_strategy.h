@@ -4,9 +4,11 @@
 // "send one now". Rate and trace modes add strategies without touching the transport.
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "timing/credit.h"
 #include "timing/phase.h"
+#include "timing/session_trees.h"
 
 namespace aiperf {
 
@@ -46,6 +48,17 @@ class PhaseControl {
   virtual void retire_renewals(int64_t /*excess*/) {}
   // Adaptive scale on prefill_concurrency (§5.7): the phase's prefill limit is now `limit`.
   virtual void set_prefill_limit(int64_t /*limit*/) {}
+
+  // Agentic replay (workloads-and-endpoints.md §5.4).
+  virtual void start_tree(const TreeStart& /*start*/) {}  // counts as a started session
+  virtual std::vector<uint64_t> take_drained_trees() { return {}; }  // trajectories whose trees drained
+  virtual int64_t requests_in_flight() const { return 0; }
+  virtual int64_t next_turn_due_ns() const { return 0; }  // 0: no turn waiting on a delay
+  virtual void shift_waiting_turns(int64_t /*by_ns*/) {}
+  virtual void stop_now() {}  // stop sending; turns not yet sent are dropped
+  // Cancel whatever is still in flight at `deadline_ns` (0: no such deadline); the phase then ends.
+  virtual void cut_stragglers_at(int64_t /*deadline_ns*/) {}
+  virtual int64_t phase_start_ns() const { return 0; }
 };
 
 // Open-loop arrivals that sent nothing; reported, never silently lost.
@@ -84,6 +97,8 @@ class LoadStrategy {
     while (control.issue_continuation(0)) {
     }
   }
+  // Agentic replay: a root turn was handed to a worker (the lane's frontier moves on).
+  virtual void root_turn_sent(const Credit& /*credit*/) {}
 };
 
 // With spec.knob set, the profiling phase follows it (adaptive scale, §5.7): the closed loop

@@ -1,5 +1,6 @@
 #include "timing/phase.h"
 #include "config/env_settings.h"
+#include "timing/agentic_replay.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -58,10 +59,46 @@ void set_warmup_shape(PhaseSpec& p, const LoadSettings& config, std::optional<ui
   }
 }
 
+// Agentic replay (§5.4): the warm-up primes the KV cache at every lane's t* (and runs the
+// cache pressure), unless there is nothing to prime and no pressure; profiling replays. An
+// explicit warm-up's count or duration bounds the agentic warm-up (docs/agentic.md).
+std::vector<PhaseSpec> plan_agentic_phases(const LoadSettings& config, std::optional<uint64_t> random_seed) {
+  auto run = std::make_shared<AgenticReplay>();
+  run->settings = config.agentic;
+  run->seed = random_seed;
+  run->lanes = config.effective_concurrency();
+  std::vector<PhaseSpec> phases;
+  const AgenticSettings& a = config.agentic;
+  if (!a.session_arrival_rate && (a.start_max_ratio > 0 || a.cache_warmup_duration_s || config.has_warmup())) {
+    PhaseSpec warmup;
+    warmup.phase = BenchmarkPhase::warmup;
+    warmup.agentic = run;
+    warmup.agentic_stage = AgenticStage::prime;
+    warmup.concurrency = run->lanes;
+    warmup.random_seed = random_seed;
+    warmup.request_count = config.warmup_request_count;
+    warmup.duration_s = config.warmup_duration;
+    warmup.grace_s = config.warmup_grace_period.value_or(a.warmup_grace_s);
+    phases.push_back(warmup);
+  }
+  PhaseSpec profiling;
+  profiling.agentic = run;
+  profiling.agentic_stage = AgenticStage::replay;
+  profiling.concurrency = run->lanes;
+  profiling.random_seed = random_seed;
+  profiling.request_count = config.request_count;
+  profiling.session_count = config.conversation_num;
+  profiling.duration_s = config.benchmark_duration;
+  if (config.benchmark_duration) profiling.grace_s = config.benchmark_grace_period;
+  phases.push_back(profiling);
+  return phases;
+}
+
 }  // namespace
 
 std::vector<PhaseSpec> plan_phases(const LoadSettings& config, std::optional<uint64_t> random_seed,
                                    std::vector<int64_t> schedule_ns) {
+  if (config.agentic.enabled) return plan_agentic_phases(config, random_seed);
   const bool open_loop = config.rate_mode() || config.warmup_request_rate;
   const double catchup_s = open_loop ? env_settings().timing_max_catchup_s : 0.01;
   std::vector<PhaseSpec> phases;
@@ -74,6 +111,7 @@ std::vector<PhaseSpec> plan_phases(const LoadSettings& config, std::optional<uin
     warmup.prefill_ramp_s = config.warmup_prefill_concurrency_ramp_duration.value_or(
         config.prefill_concurrency_ramp_duration.value_or(0));
     warmup.request_count = config.warmup_request_count;  // first of count and duration stops it
+    warmup.session_count = config.num_warmup_sessions;   // --num-warmup-sessions
     warmup.duration_s = config.warmup_duration;
     // Warm-up results are discarded, but its stragglers still load the server: by default
     // every warm-up response is awaited before profiling starts.

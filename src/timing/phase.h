@@ -3,6 +3,7 @@
 // The CLI produces at most two: an optional warm-up phase, then the profiling phase.
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -12,6 +13,9 @@
 #include "timing/shard_slice.h"
 
 namespace aiperf {
+
+struct AgenticReplay;       // timing/agentic_replay.h
+enum class AgenticStage;
 
 struct PhaseSpec {
   BenchmarkPhase phase = BenchmarkPhase::profiling;
@@ -48,6 +52,9 @@ struct PhaseSpec {
   // which the next phase's credit numbers start where the single process's would.
   ShardSlice shard;
   std::optional<int64_t> global_request_count;
+  // Agentic replay (agentic_replay.h): the run's lanes, shared by the warm-up and profiling.
+  std::shared_ptr<AgenticReplay> agentic;
+  AgenticStage agentic_stage{};
 
   bool open_loop() const { return request_rate || !rate_series.empty(); }
   // The most credits a closed loop may hold: the adaptive maximum when it moves concurrency.

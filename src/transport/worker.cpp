@@ -16,6 +16,7 @@
 
 #include "common/clock.h"
 #include "common/uuid.h"
+#include "endpoints/cache_bust.h"
 #include "endpoints/response_parser.h"
 #include "timing/renewal_budget.h"
 #include "transport/response_reader.h"
@@ -370,6 +371,7 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
   try {
     // Inside the try: a body that cannot be built becomes an error record, never a lost credit.
     if (session) body = &session_turn_body(credit, rec);
+    if (options_.cache_bust != CacheBust::none) body = &cache_bust_body(credit, *body, rec);
     for (int attempt = 0;; ++attempt) {
       // A retry always uses a fresh connection, so it cannot be stale again.
       std::shared_ptr<HttpConnection> conn = attempt == 0 ? take_reusable(credit) : nullptr;
@@ -457,6 +459,27 @@ const std::string& Worker::session_turn_body(const Credit& credit, RawRecord& re
   return rec.request_body;
 }
 
+// --cache-bust: the body with its trajectory's marker, kept in the record (what was really
+// sent: its ISL counts the marker). Every turn of a tree gets the same marker, so each turn's
+// history stays a prefix of the next one's.
+const std::string& Worker::cache_bust_body(const Credit& credit, const std::string& body, RawRecord& rec) const {
+  const bool warmup_only = warmup_isolation(options_.cache_bust);
+  if (warmup_only && credit.phase != BenchmarkPhase::warmup) return body;
+  std::string marker(kWarmupCacheBustMarker);
+  if (!warmup_only) {
+    // Renewable credits (closed loop, single turns only) may come from a worker's renewal, which
+    // sets no trajectory: each is a trajectory of its own, as the issuer would have made it.
+    const bool own = credit.renewal != nullptr;
+    const uint32_t root = own ? credit.dataset_index : credit.root_conversation;
+    marker = cache_bust_marker(options_.benchmark_id, credit.recycle_pass, own ? credit.id : credit.trajectory,
+                               (*options_.requests)[root].conversation_id);
+  }
+  std::string busted;
+  if (!apply_cache_bust(body, options_.config->endpoint_type, options_.cache_bust, marker, busted)) return body;
+  rec.request_body = std::move(busted);
+  return rec.request_body;
+}
+
 // A DAG session's turn: built now unless it is a first turn without inherited history.
 const std::string& Worker::message_turn_body(const Credit& credit, RawRecord& rec, std::string& history) {
   assign_keyed_uuid4(rec.x_correlation_id, options_.correlation_key, credit.session_id);
@@ -470,9 +493,14 @@ const std::string& Worker::message_turn_body(const Credit& credit, RawRecord& re
       fork_snapshots_.erase(it);
     }
   }
-  if (credit.turn_index == 0 && history.empty()) return (*options_.requests)[credit.dataset_index].body;
-  rec.request_body =
-      build_message_turn_body(*options_.config, options_.dataset->entries[credit.dataset_index], credit.turn_index, history);
+  const DatasetEntry& entry = options_.dataset->entries[credit.dataset_index];
+  // Agentic replay starts a recorded trajectory mid-way (§5.4): the history before its first
+  // turn is the recorded one, rebuilt here without sending it.
+  if (credit.turn_index > 0 && history.empty() && !entry.capture_replies)
+    for (uint32_t t = 0; t < credit.turn_index; ++t) append_message_turn_history(history, entry, t, {});
+  if (credit.turn_index == 0 && history.empty() && credit.max_tokens_cap == 0)
+    return (*options_.requests)[credit.dataset_index].body;
+  rec.request_body = build_message_turn_body(*options_.config, entry, credit.turn_index, history, credit.max_tokens_cap);
   return rec.request_body;
 }
 

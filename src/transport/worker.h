@@ -66,6 +66,10 @@ struct WorkerOptions {
   uint64_t correlation_key = 0;
   // video_generation: each submit is followed until its job ends (worker_video.cpp).
   const VideoPolling* video = nullptr;
+  // --cache-bust: the marker goes into each body as it is sent (endpoints/cache_bust.h); the
+  // run's benchmark id is part of every marker, so markers differ across runs.
+  CacheBust cache_bust = CacheBust::none;
+  std::string benchmark_id;
   size_t record_backlog_limit = size_t(kDefaultRecordBacklogLimit);
 };
 
@@ -138,6 +142,7 @@ class Worker : public CreditTarget {
   bool keeps_session(const Credit& credit) const;
   const std::string& session_turn_body(const Credit& credit, RawRecord& rec);
   const std::string& message_turn_body(const Credit& credit, RawRecord& rec, std::string& history);
+  const std::string& cache_bust_body(const Credit& credit, const std::string& body, RawRecord& rec) const;
   void session_turn_done(const Credit& credit, const RawRecord& rec);
   void message_turn_done(const Credit& credit, const RawRecord& rec);
   std::string reply_text(const RawRecord& rec) const;

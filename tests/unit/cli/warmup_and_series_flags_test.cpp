@@ -41,7 +41,7 @@ TEST(WarmupFlags, ShapeOverridesAreParsed) {
 
 TEST(WarmupFlags, ValidationNamesTheFlag) {
   EXPECT_EQ(flag_error({"--warmup-grace-period", "5"}),
-            "--warmup-grace-period requires a warm-up (--warmup-request-count or --warmup-duration)");
+            "--warmup-grace-period requires a warm-up (--warmup-request-count, --warmup-duration or --num-warmup-sessions)");
   EXPECT_EQ(flag_error({"--warmup-duration", "0"}), "--warmup-duration must be > 0 (got 0)");
   EXPECT_EQ(flag_error({"--warmup-duration", "1", "--warmup-concurrency", "0"}),
             "--warmup-concurrency must be >= 1 (got 0)");

@@ -407,3 +407,30 @@ TEST(YamlDuration, UnitsAndPlainSeconds) {
 
 }  // namespace
 }  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+// Agentic replay in YAML (docs/agentic.md): the profiling phase names the mode; another name
+// must match what the load options select.
+TEST_F(YamlConfigTest, TimingModeAgenticReplay) {
+  const std::string trace = write(
+      R"({"id": "t", "models": ["m"], "block_size": 16, "hash_id_scope": "local", "requests": [{"t": 0, "type": "n", "model": "m", "in": 16, "out": 1, "hash_ids": [1]}]})",
+      "t.json");
+  const ProfileConfig c = parse("benchmark:\n  models: [m]\n  dataset: {path: " + trace +
+                                ", format: weka_trace}\n  phases: {concurrency: 3, timing_mode: agentic_replay, "
+                                "trajectory_start_max_ratio: 0.5, burst_phase_starts: true}\n  scenario: inferencex-agentx-mvp\n"
+                                "  unsafe_override: true\n");
+  EXPECT_TRUE(c.agentic.enabled);
+  EXPECT_DOUBLE_EQ(c.agentic.start_max_ratio, 0.5);
+  EXPECT_TRUE(c.agentic.burst_phase_starts);
+  EXPECT_EQ(c.scenario.name, "inferencex-agentx-mvp");
+  EXPECT_EQ(parse("benchmark:\n  models: [m]\n  phases: {concurrency: 3, timing_mode: concurrency}\n").agentic.enabled,
+            false);
+  EXPECT_NE(error_of("benchmark:\n  models: [m]\n  phases: {concurrency: 3, timing_mode: request_rate}\n")
+                .find("timing_mode 'request_rate' does not match the load options, which select concurrency"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace aiperf

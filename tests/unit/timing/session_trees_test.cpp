@@ -2,6 +2,8 @@
 // for the joined child's whole subtree, forks go to the parent's worker, children take no
 // session slot, --request-count caps child requests, and the phase ends when trees drain.
 #include "timing/credit_issuer.h"
+#include "timing/agentic_replay.h"
+#include "timing/trajectory_plan.h"
 
 #include <gtest/gtest.h>
 
@@ -213,6 +215,118 @@ TEST(SessionTrees, WithoutFailFastAFailedChildStillCountsAsFinished) {
   issuer.run({spec});
   EXPECT_FALSE(issuer.cancel_requested());
   EXPECT_EQ(w.delivered.size(), 6u);
+}
+
+}  // namespace
+}  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+// Agentic replay (workloads-and-endpoints.md §5.4, docs/agentic.md): a recorded root of 8 turns
+// 10 ms apart and a subagent launched by turn 2, joined by turn 3, sending at 22.5, 25, 27.5 ms.
+std::vector<ConversationShape> agentic_trace(uint32_t base) {
+  std::vector<ConversationShape> s = {shape(8, false), shape(3, true)};
+  for (int k = 0; k < 8; ++k) s[0].trace_ns.push_back(k * 10'000'000LL);
+  s[0].delay_ns.assign(7, 10'000'000);
+  s[1].trace_ns = {22'500'000, 25'000'000, 27'500'000};
+  s[1].delay_ns = {2'500'000, 2'500'000};
+  s[0].launches.resize(8);
+  s[0].launches[2] = {{base + 1, false, 3}};
+  return s;
+}
+
+TEST(TrajectoryPlan, CutsTheRootAndTheSubagentLiveAtTStar) {
+  const auto s = agentic_trace(0);
+  // t* = 24 ms of a 70 ms tree: root resumes at turn 3 (30 ms), the subagent at turn 1 (25 ms).
+  const TrajectoryCut cut = cut_trajectory(s, 0, 24.0 / 70.0, 0.5);
+  EXPECT_EQ(cut.t_star_ns, 24'000'000);
+  EXPECT_EQ(cut.root.start_turn, 3u);
+  EXPECT_EQ(cut.root.lead_ns, 6'000'000);
+  ASSERT_EQ(cut.live_children.size(), 1u);
+  EXPECT_EQ(cut.live_children[0].conversation, 1u);
+  EXPECT_EQ(cut.live_children[0].start_turn, 1u);
+  EXPECT_EQ(cut.live_children[0].lead_ns, 1'000'000);
+  EXPECT_EQ(cut.live_children[0].join_at, 3u);
+  ASSERT_EQ(cut.priming.size(), 2u);
+  EXPECT_EQ(cut.priming[0].conversation, 0u);
+  EXPECT_EQ(cut.priming[0].turn, 2u);
+  EXPECT_EQ(cut.priming[1].conversation, 1u);
+  EXPECT_EQ(cut.priming[1].turn, 0u);
+  // After the subagent: it is not live; the ceiling min(int(max·n), n−2) holds the root back.
+  const TrajectoryCut late = cut_trajectory(s, 0, 1.0, 0.5);
+  EXPECT_EQ(late.root.start_turn, 4u);
+  EXPECT_TRUE(late.live_children.empty());
+  EXPECT_EQ(late.priming.size(), 1u);
+  // t* = 0: nothing to prime; a one-turn root cannot be cut.
+  EXPECT_TRUE(cut_trajectory(s, 0, 0.0, 0.5).priming.empty());
+  std::vector<ConversationShape> one = {shape(1, false)};
+  one[0].trace_ns = {0};
+  EXPECT_EQ(cut_trajectory(one, 0, 0.5, 0.75).root.start_turn, 0u);
+  EXPECT_EQ(uncuttable_roots(one, {0}), 1u);
+}
+
+TEST(AgenticReplay, PrimesTheBoundaryTurnsThenReplaysFromTStarAndRecyclesLanes) {
+  // Three traces (roots 0, 2, 4), two lanes, one pass: lanes 0 and 1 cut at t* = 0.375 · 70 ms
+  // = 26.25 ms (root from turn 3, its subagent live from turn 2), then the lane that drains
+  // first replays the third trace whole from turn 0.
+  std::vector<ConversationShape> s;
+  for (uint32_t t = 0; t < 3; ++t)
+    for (ConversationShape& c : agentic_trace(2 * t)) s.push_back(c);
+  LoadSettings load;
+  load.concurrency = 2;
+  load.conversation_num = 3;
+  load.agentic.enabled = true;
+  load.agentic.start_min_ratio = load.agentic.start_max_ratio = 0.375;
+  std::vector<PhaseSpec> phases = plan_phases(load, 7);
+  ASSERT_EQ(phases.size(), 2u);
+  phases[0].agentic->shapes = s;
+  phases[0].agentic->roots = {0, 2, 4};
+  CreditReturns returns(2, 64);
+  RecordingWorker a(0, returns, 1ms), b(1, returns, 1ms);
+  CreditIssuer issuer({&a, &b}, returns, uint32_t(s.size()));
+  issuer.set_conversations(s);
+  auto outcomes = issuer.run(phases);
+  ASSERT_EQ(outcomes.size(), 2u);
+  auto events = all_events({&a, &b});
+  using Key = std::tuple<BenchmarkPhase, uint32_t, uint32_t>;
+  auto key = [](BenchmarkPhase ph, uint32_t c, uint32_t t) { return Key{ph, c, t}; };
+  std::map<Key, const RecordingWorker::Event*> sent;
+  for (const auto& e : events) {
+    const Key k = key(e.credit.phase, e.credit.dataset_index, e.credit.turn_index);
+    EXPECT_EQ(sent.count(k), 0u) << "sent twice: conversation " << e.credit.dataset_index << " turn " << e.credit.turn_index;
+    sent[k] = &e;
+  }
+  // Warm-up: root turn 2 and subagent turn 1 of the first two traces, capped, on lanes 0 and 1.
+  size_t warm = 0;
+  for (const auto& e : events)
+    if (e.credit.phase == BenchmarkPhase::warmup) {
+      ++warm;
+      EXPECT_EQ(e.credit.max_tokens_cap, 1u);
+      EXPECT_EQ(e.credit.turn_index, e.credit.dataset_index % 2 == 0 ? 2u : 1u);
+      EXPECT_EQ(e.credit.trajectory, e.credit.dataset_index / 2);
+      EXPECT_LT(e.credit.dataset_index, 4u);
+    }
+  EXPECT_EQ(warm, 4u);
+  // Profiling: the first two traces from turn 3 (subagent turn 2 only), the third whole.
+  const BenchmarkPhase P = BenchmarkPhase::profiling;
+  for (uint32_t root : {0u, 2u}) {
+    for (uint32_t k = 0; k < 3; ++k) EXPECT_EQ(sent.count(key(P, root, k)), 0u) << root << " " << k;
+    for (uint32_t k = 3; k < 8; ++k) EXPECT_EQ(sent.count(key(P, root, k)), 1u) << root << " " << k;
+    EXPECT_EQ(sent.count(key(P, root + 1, 1)), 0u);
+    ASSERT_EQ(sent.count(key(P, root + 1, 2)), 1u);
+    // The join holds turn 3 until the live subagent's last turn is back.
+    EXPECT_GE(sent[key(P, root, 3)]->delivered_ns, sent[key(P, root + 1, 2)]->returned_ns);
+    // Start to start on the intended times: turn k+1 is due 10 ms after turn k was.
+    for (uint32_t k = 4; k < 7; ++k)
+      EXPECT_EQ(sent[key(P, root, k + 1)]->credit.scheduled_ns - sent[key(P, root, k)]->credit.scheduled_ns, 10'000'000)
+          << root << " " << k;
+  }
+  // The recycled lane: pass 1, the whole third trace, outputs uncapped.
+  for (uint32_t k = 0; k < 8; ++k) ASSERT_EQ(sent.count(key(P, 4u, k)), 1u) << k;
+  EXPECT_EQ(sent[key(P, 4u, 0)]->credit.recycle_pass, 1u);
+  EXPECT_EQ(sent[key(P, 4u, 0)]->credit.max_tokens_cap, 0u);
+  EXPECT_EQ(outcomes[1].credits_issued, 6u + 6u + 11u);
 }
 
 }  // namespace
