@@ -48,7 +48,7 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 phase "TSan: threaded core"
 ./scripts/build.sh tsan -j"$jobs" unit_timing unit_records unit_transport unit_cluster aiperf aiperf-mock-server
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-  ctest --test-dir build-tsan -R '^(Rendezvous|CreditIssuer|CreditIssuerSessions|CreditReturns|PrefillConcurrency|RenewalBudget|RecordQueue|RecordCollector|SseScanner|ResponseReader|EndpointUrl|RequestHead)\.|^e2e_(smoke_streaming|stale_keepalive|interrupt|prefill_concurrency|request_cancellation|multi_turn|warmup_and_rate_series|video_generation|logging|server_metrics)$' \
+  ctest --test-dir build-tsan -R '^(Rendezvous|AgenticReplay|CreditIssuer|CreditIssuerSessions|CreditReturns|PrefillConcurrency|RenewalBudget|RecordQueue|RecordCollector|SseScanner|ResponseReader|EndpointUrl|RequestHead)\.|^e2e_(smoke_streaming|stale_keepalive|interrupt|prefill_concurrency|request_cancellation|multi_turn|warmup_and_rate_series|video_generation|logging|server_metrics)$' \
   -j"$jobs" --output-on-failure
 
 phase "Real-server tier: llama.cpp's llama-server (cached build; the release ctest runs the tests)"
