@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <iostream>
 #include <set>
 
 #include "cli/number_flags.h"
@@ -587,6 +588,18 @@ class Builder {
 
   void check(Study& study) const {
     const ProfileConfig& base = study.variations.front().config;
+    if (study.is_sweep() || study.settings.search || !recipe_.empty()) {
+      // workloads-and-endpoints.md §5.4: the scenario locks one configuration (no sweeps).
+      if (!base.scenario.name.empty() && !base.scenario.unsafe_override)
+        throw ConfigError("--scenario " + base.scenario.name +
+                          " locks one configuration: it cannot be swept or searched (drop the comma lists / "
+                          "--variant / --search-* / --search-recipe, or pass --unsafe-override)");
+      if (!base.scenario.name.empty()) {
+        std::cerr << "aiperf: warning: --unsafe-override: a sweep or search of --scenario " << base.scenario.name
+                  << " (submission_valid: false)\n";
+        for (StudyVariation& v : study.variations) v.config.scenario.overridden.push_back("sweep: the scenario locks one configuration");
+      }
+    }
     if (study.is_sweep() || study.settings.search) {
       if (base.fixed_schedule)
         throw ConfigError("a fixed schedule replays one trace as recorded: it cannot be swept or searched "

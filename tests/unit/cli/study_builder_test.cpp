@@ -180,3 +180,28 @@ TEST(StudyBuilder, OneWayAtATime) {
 
 }  // namespace
 }  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+// workloads-and-endpoints.md §5.4: --scenario locks one configuration; with --unsafe-override
+// a sweep runs, marked submission_valid: false.
+TEST(StudyBuilder, AScenarioCannotBeSwept) {
+  const std::string trace = testing::TempDir() + "/scenario_trace.json";
+  FILE* f = std::fopen(trace.c_str(), "w");
+  std::fputs(R"({"id": "t", "models": ["m"], "block_size": 16, "hash_id_scope": "local", "requests": [{"t": 0, "type": "n", "model": "m", "in": 16, "out": 1, "hash_ids": [1]}]})", f);
+  std::fclose(f);
+  const std::vector<std::string> base = {"--input-file", trace, "--custom-dataset-type", "weka_trace", "--scenario",
+                                         "inferencex-agentx-mvp", "--concurrency", "2,4"};
+  EXPECT_THAT(study_error(base), ::testing::HasSubstr("locks one configuration: it cannot be swept or searched"));
+  std::vector<std::string> overridden = base;
+  overridden.push_back("--unsafe-override");
+  testing::internal::CaptureStderr();
+  const Study s = study_of(overridden);
+  testing::internal::GetCapturedStderr();
+  ASSERT_EQ(s.variations.size(), 2u);
+  for (const StudyVariation& v : s.variations) EXPECT_FALSE(v.config.scenario.submission_valid());
+}
+
+}  // namespace
+}  // namespace aiperf
