@@ -98,7 +98,13 @@ void AgenticReplayStrategy::start(PhaseControl& control) {
     // After cache pressure, a lane whose first trajectory was still running resumes it at its
     // frontier; one whose first trajectory finished replays that plan again from t*.
     if (l.pressured && l.in_first && l.frontier < run_.shapes[l.root].turns()) {
-      control.start_tree(tree(cut_trajectory_at_turn(run_.shapes, l.root, l.frontier), lane, now, false));
+      // Its next turn is due its recorded gap (at most 60 s) after the pressure sent the one
+      // before, less the time already spent draining: the phase boundary ramps, not bursts.
+      const std::vector<int64_t>& t = run_.shapes[l.root].trace_ns;
+      int64_t due = now;
+      if (l.frontier > 0 && l.last_sent_ns > 0 && !run_.settings.burst_phase_starts)
+        due = std::max(now, l.last_sent_ns + std::min<int64_t>(t[l.frontier] - t[l.frontier - 1], 60'000'000'000));
+      control.start_tree(tree(cut_trajectory_at_turn(run_.shapes, l.root, l.frontier), lane, due, false));
       continue;
     }
     const TrajectoryCut cut =
@@ -167,8 +173,11 @@ void AgenticReplayStrategy::cap_idle_gap(PhaseControl& control, int64_t now_ns) 
 void AgenticReplayStrategy::root_turn_sent(const Credit& credit) {
   if (credit.trajectory >= run_.lane.size()) return;
   AgenticReplay::Lane& l = run_.lane[size_t(credit.trajectory)];
-  if (pressure_end_ns_ && l.in_first && l.root == credit.dataset_index && l.pass == credit.recycle_pass)
-    l.frontier = std::max(l.frontier, credit.turn_index + 1);
+  if (pressure_end_ns_ && l.in_first && l.root == credit.dataset_index && l.pass == credit.recycle_pass &&
+      credit.turn_index + 1 > l.frontier) {
+    l.frontier = credit.turn_index + 1;
+    l.last_sent_ns = credit.scheduled_ns > 0 ? credit.scheduled_ns : credit.issued_ns;
+  }
 }
 
 int64_t AgenticReplayStrategy::next_deadline_ns() const {

@@ -41,6 +41,7 @@ struct AgenticReplay {
     bool pressured = false;
     bool in_first = false;
     uint32_t frontier = 0;
+    int64_t last_sent_ns = 0;   // when the pressure sent the frontier's previous root turn
   };
   std::vector<Lane> lane;       // filled when the first phase starts
   uint64_t cursor = 0;          // trajectories drawn so far: the next one is roots[cursor % size]
