@@ -24,8 +24,8 @@
 #include <nlohmann/json.hpp>
 
 #include "dataset/dataset.h"
-#include "dataset/input_file_dataset.h"
-#include "dataset/synthetic_audio.h"
+#include "dataset/loaders/input_file_dataset.h"
+#include "media/synthetic_audio.h"
 #include "tokenizer/tokenizer.h"
 
 namespace {

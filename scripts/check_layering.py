@@ -18,19 +18,21 @@ ALLOWED = {
     "config": ["common"],
     "records": ["config"],
     "cli": ["config", "sweep"],
-    "dataset": ["config", "tokenizer", "io"],
+    "media": ["config"],
+    "dataset": ["config", "tokenizer", "io", "media"],
     "endpoints": ["dataset", "records"],
     "timing": ["dataset"],
     "transport": ["timing", "endpoints"],
     "metrics": ["endpoints", "tokenizer"],
     "export": ["metrics"],
+    "accuracy": ["export"],  # problems (dataset) in, grades (a metrics sink) and exports out
     "sweep": ["config"],
     "plot": ["common"],
     "live": ["export"],
     "telemetry": ["export"],
     "publish": ["telemetry"],
     "cluster": ["config"],
-    "app": ["cli", "transport", "export", "plot", "live", "telemetry", "publish", "cluster"],
+    "app": ["accuracy", "cli", "transport", "export", "plot", "live", "telemetry", "publish", "cluster"],
     "mock_server": ["common", "tokenizer"],
 }
 

@@ -15,6 +15,8 @@ else
     libpcre2-dev libzstd-dev libsnappy-dev zlib1g-dev libjpeg62-turbo-dev libpng-dev libsndfile1-dev libxxhash-dev
     libspdlog-dev
     libyaml-cpp-dev
+    # synthetic video, encoded in-process (docs/video.md)
+    libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
     # telemetry scrapes and exporters (off the hot path)
     libcurl4-openssl-dev
     # charts: cairo draws, pango sets text in DejaVu Sans
@@ -23,6 +25,7 @@ else
     libncurses-dev
     # tests
     libgtest-dev libgmock-dev googletest python3 openssl procps flac
+    ffmpeg  # ffprobe checks the synthetic video clips (tests/e2e/synthetic_video.sh)
     python3-jsonschema python3-yaml
     # the dashboard is driven in a real terminal multiplexer (tests/e2e/live_view.sh)
     tmux

@@ -16,6 +16,7 @@
 #include "app/plugins_command.h"
 #include "app/profile_run.h"
 #include "app/slurm_command.h"
+#include "app/speed_bench_report_command.h"
 #include "app/study_run.h"
 #include "app/tokenize_command.h"
 #include "app/validate_command.h"
@@ -50,6 +51,8 @@ int main(int argc, char** argv) {
   if (args[0] == "analyze-trace") return aiperf::run_analyze_trace_command({args.begin() + 1, args.end()});
   if (args[0] == "analyze") return aiperf::run_analyze_command({args.begin() + 1, args.end()});
   if (args[0] == "synthesize") return aiperf::run_synthesize_command({args.begin() + 1, args.end()});
+  if (args[0] == "speed-bench-report")
+    return aiperf::run_speed_bench_report_command({args.begin() + 1, args.end()});
   if (args[0] == "plot") return aiperf::run_plot_command({args.begin() + 1, args.end()});
   if (args[0] == "kube") return aiperf::run_kube_command({args.begin() + 1, args.end()});
   if (args[0] == "slurm") return aiperf::run_slurm_command({args.begin() + 1, args.end()});
@@ -68,7 +71,7 @@ int main(int argc, char** argv) {
   }
   if (args[0] != "profile") {
     std::cerr << "error: unknown command '" << args[0]
-              << "' (supported: profile, plot, kube, slurm, merge, config, validate, chat, plugins, tokenize, analyze-trace, analyze, synthesize, --install-completion)\n";
+              << "' (supported: profile, plot, kube, slurm, merge, config, validate, chat, plugins, tokenize, analyze-trace, analyze, synthesize, speed-bench-report, --install-completion)\n";
     return 1;
   }
   aiperf::LogFileCloser log_file_closer;  // after the error below is written to the run's log

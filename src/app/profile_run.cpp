@@ -10,6 +10,8 @@
 #include <strings.h>
 #include <random>
 
+#include "accuracy/accuracy_report.h"
+#include "accuracy/accuracy_workload.h"
 #include "app/client_self_check.h"
 #include "app/plot_command.h"
 #include "app/interrupt.h"
@@ -25,9 +27,10 @@
 #include "config/aws_credentials.h"
 #include "config/env_settings.h"
 #include "dataset/dataset.h"
-#include "dataset/input_file_dataset.h"
+#include "dataset/loaders/input_file_dataset.h"
 #include "dataset/model_selection.h"
-#include "dataset/public_dataset.h"
+#include "dataset/public/public_dataset.h"
+#include "dataset/system_prompt.h"
 #include "endpoints/request_builder.h"
 #include "export/adaptive_scale_export.h"
 #include "export/artifact_layout.h"
@@ -68,9 +71,14 @@ constexpr double kProbeTimeoutSeconds = 10.0;
 struct Workload {
   Dataset dataset;
   std::vector<int64_t> schedule_ns;
+  std::optional<AnswerKey> answer_key = {};  // --accuracy-benchmark: entry i's gold answer and task
 };
 
 Workload load_workload(const ProfileConfig& config, const DatasetBuildSettings& settings, const Tokenizer& tokenizer) {
+  if (config.accuracy) {
+    AccuracyWorkload accuracy = build_accuracy_workload(*config.accuracy, settings, std::cout);
+    return {std::move(accuracy.dataset), {}, std::move(accuracy.key)};
+  }
   if (config.public_dataset) return {load_public_dataset(settings, tokenizer, std::cout), {}};
   if (!config.input_file) return {build_synthetic_dataset(settings, tokenizer), {}};
   FileDataset file = load_input_file(settings, tokenizer);
@@ -82,6 +90,7 @@ Workload load_workload(const ProfileConfig& config, const DatasetBuildSettings& 
 Workload build_workload(const ProfileConfig& config, const Tokenizer& tokenizer) {
   const DatasetBuildSettings settings(config);  // the dataset plane's slice, made once
   Workload workload = load_workload(config, settings, tokenizer);
+  if (config.system_prompt) apply_system_prompt(workload.dataset, *config.system_prompt);
   assign_turn_models(settings, workload.dataset);
   return workload;
 }
@@ -389,6 +398,12 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
   // Snapshots at least once a second, so the view's periodic reads are never stale by more.
   LiveMetrics live_metrics(int64_t(std::min(1.0, config.effective_stats_interval()) * 1e9));
   processor.add_sink(&live_metrics);
+  // Accuracy grading (docs/accuracy.md) on the record thread, beside the metrics.
+  std::optional<AccuracyGrading> grading;
+  if (workload.answer_key) {
+    grading.emplace(std::move(*workload.answer_key));
+    processor.add_sink(&*grading);
+  }
   if (std::ostream* raw = record_files.raw_jsonl())
     processor.enable_raw_export(raw, head.redacted_headers(), head.correlation_headers());
 
@@ -399,6 +414,10 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
   double total_turns = 0;
   for (const DatasetEntry& e : dataset.entries) total_turns += e.turn_count();
   for (PhaseSpec& p : phases) p.average_turns = total_turns / double(std::max<size_t>(1, dataset.entries.size()));
+  // An accuracy run without a stop condition asks every problem once (upstream's 10 requests
+  // would grade a sliver of the benchmark); before slicing, so shards split the problems.
+  if (config.accuracy && !config.request_count && !config.conversation_num && !config.benchmark_duration)
+    phases.back().request_count = int64_t(dataset.entries.size());
   slice_phases(phases, ShardSlice{uint64_t(shard.index), uint64_t(shard.count)});
   // Agentic files (dag_jsonl, weka_trace, tracelab) without a stop condition run each root tree
   // once (§5.2: the session count defaults to the number of roots), not upstream's 10 requests.
@@ -460,6 +479,11 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
   // Synthetic (--conversation-turn-mean) or file conversations; all single-turn: no sessions.
   issuer.set_conversations(std::move(shapes));
   issuer.set_dag_fail_fast(dag_fail_fast);
+  if (config.sampling_strategy) {
+    // Unseeded runs draw their own seed, as every other random choice does (§2.10).
+    const uint64_t seed = config.random_seed ? *config.random_seed : std::random_device{}();
+    issuer.set_sampler(ConversationSampler(*config.sampling_strategy, seed));
+  }
   FailureThreshold failure_threshold(config);
   const bool trace_records = log_enabled(LogLevel::trace);
   RunProgress progress;
@@ -609,6 +633,11 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
                           profiling ? anchor.to_wall(profiling->end_ns) : 0, info.was_cancelled,
                           info.incomplete_reason);
   export_run(config, summary, info, artifact_dir);
+  if (grading) {
+    std::cout << accuracy_console(*grading, config.accuracy->verbose) << std::flush;
+    if (!write_accuracy_exports(*grading, artifact_dir, artifact_dir / artifact_names(config).summary_json))
+      log(LogLevel::error, "writing the accuracy exports in " + artifact_dir.string() + " failed");
+  }
   // Best effort, as upstream: a tracking service that is down costs one warning, never the
   // run's exit code (docs/publish.md).
   publish_run({&config, artifact_dir, info.benchmark_id, info.was_cancelled, config.cli_command});

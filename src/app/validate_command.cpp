@@ -10,7 +10,7 @@
 #include "common/log.h"
 #include "config/enum_names.h"
 #include "config/profile_config.h"
-#include "dataset/input_file_dataset.h"
+#include "dataset/loaders/input_file_dataset.h"
 #include "tokenizer/tokenizer.h"
 
 namespace aiperf {

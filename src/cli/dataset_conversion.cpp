@@ -9,8 +9,10 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <limits>
+#include <sstream>
 #include <string_view>
 
 #include "cli/aws_flags.h"
@@ -133,7 +135,7 @@ void ProfileConverter::convert_media(ProfileConfig& c, const RawFlags& r) const 
   if (transcription && !aud.enabled() && !given("--input-file") && !given("--public-dataset"))
     throw ConfigError("--endpoint-type audio_transcription needs --audio-length-mean > 0 (every request "
                       "uploads its turn's first audio clip)");
-  if (!c.media.enabled()) return;
+  if (!img.enabled() && !aud.enabled()) return;  // video: convert_video
   // Media are made with the synthetic prompts and rendered as chat content parts, or uploaded.
   const char* flag = img.enabled() ? "--image-width-mean" : "--audio-length-mean";
   if (transcription && img.enabled())
@@ -171,10 +173,123 @@ void ProfileConverter::convert_input(ProfileConfig& c, const RawFlags& r) const 
   convert_synthetic_prompts(c, r);
   convert_rankings(c, r);
   convert_media(c, r);
+  convert_video(c, r);
   convert_input_file(c, r);
   convert_agent_trace_flags(c, r);
   convert_public_dataset(c, r);
   convert_cache_bust(c, r);
+  convert_prompt_options(c, r);
+  convert_trace_synthesis(c, r);
+}
+
+namespace {
+
+// The file of --system-prompt-file, read once. A path with a symbolic link anywhere in it is
+// refused (as upstream does): the prompt must be the file the user named, not one a link swaps in.
+std::string read_system_prompt_file(const std::string& flag, const std::string& path) {
+  namespace fs = std::filesystem;
+  if (path.empty()) throw ConfigError(flag + ": empty path");
+  fs::path walked;
+  for (const fs::path& part : fs::absolute(fs::path(path))) {
+    walked /= part;
+    std::error_code ec;
+    if (fs::is_symlink(fs::symlink_status(walked, ec)))
+      throw ConfigError(flag + " " + path + ": " + walked.string() + " is a symbolic link (give the real path)");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError(flag + " " + path + ": cannot open the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (text.str().empty()) throw ConfigError(flag + " " + path + ": the file is empty");
+  return text.str();
+}
+
+}  // namespace
+
+void ProfileConverter::convert_prompt_options(ProfileConfig& c, const RawFlags& r) const {
+  const bool synthetic = !c.input_file && !c.public_dataset;
+  // --system-prompt / --system-prompt-file (§2.8).
+  if (given("--system-prompt") && given("--system-prompt-file"))
+    throw ConfigError(name("--system-prompt") + " and " + name("--system-prompt-file") + " are mutually exclusive");
+  const char* system_flag = given("--system-prompt") ? "--system-prompt" : given("--system-prompt-file") ? "--system-prompt-file" : nullptr;
+  if (system_flag) {
+    const std::string flag = name(system_flag);
+    if (!carries_roles(c.endpoint_type))
+      throw ConfigError(flag + " needs --endpoint-type chat, responses or messages (--endpoint-type " +
+                        endpoint_type_name(c.endpoint_type) + " has no system role)");
+    if (c.input_file && is_verbatim_dataset_type(c.custom_dataset_type))
+      throw ConfigError(flag + " cannot be combined with --custom-dataset-type " +
+                        custom_dataset_type_name(c.custom_dataset_type) + " (request bodies are sent unchanged)");
+    for (const char* other : {"--shared-system-prompt-length", "--prompt-prefix-pool-size", "--prompt-prefix-length"})
+      if (given(other)) throw ConfigError(flag + " cannot be combined with " + name(other));
+    if (given("--system-prompt")) {
+      if (r.system_prompt.empty()) throw ConfigError(flag + ": empty text");
+      c.system_prompt = r.system_prompt;
+    } else {
+      c.system_prompt = read_system_prompt_file(flag, r.system_prompt_file);
+    }
+  }
+  // --prompt-batch-size: the synthetic prompts of turn 0 become a list of texts.
+  if (auto v = int_at_least("--prompt-batch-size", r.prompt_batch_size, 0)) {
+    const std::string flag = name("--prompt-batch-size");
+    const EndpointType t = c.endpoint_type;
+    if (*v != 1) {
+      if (!synthetic)
+        throw ConfigError(flag + " " + std::to_string(*v) + " applies to synthetic prompts only (not with --input-file "
+                          "or --public-dataset)");
+      if (is_rankings(t))
+        throw ConfigError(flag + " " + std::to_string(*v) + ": rankings requests take --rankings-passages-mean instead");
+      if (t == EndpointType::audio_transcription || t == EndpointType::raw || t == EndpointType::template_)
+        throw ConfigError(flag + " " + std::to_string(*v) + ": --endpoint-type " + endpoint_type_name(t) +
+                          " sends one text per request");
+      if (*v == 0 && !(c.media.image.enabled() || c.media.audio.enabled()))
+        throw ConfigError(flag + " 0 leaves no text; it only goes with synthetic images or audio");
+    }
+    c.prompt_batch_size = *v;
+  }
+  if (given("--prompt-corpus"))
+    c.prompt_corpus = parse_choice<PromptCorpus>(name("--prompt-corpus"), r.prompt_corpus);
+  // --dataset-sampling-strategy (cli-and-load.md §3.3): a fixed schedule replays in trace order.
+  if (given("--dataset-sampling-strategy")) {
+    c.sampling_strategy = parse_choice<SamplingStrategy>(name("--dataset-sampling-strategy"), r.sampling_strategy);
+    if (c.fixed_schedule)
+      throw ConfigError(name("--dataset-sampling-strategy") + " cannot be combined with a fixed schedule (rows go at "
+                        "their timestamps, in trace order)");
+  }
+  // --no-open-loop-replay (baseten_trace, §3.6): later turns wait their think time after the reply.
+  if (r.no_open_loop_replay) {
+    if (r.open_loop_replay)
+      throw ConfigError("--open-loop-replay and --no-open-loop-replay are mutually exclusive");
+    if (r.open_loop_strict)
+      throw ConfigError("--no-open-loop-replay cannot be combined with --open-loop-strict (every row is then a "
+                        "session of its own)");
+    if (!(c.input_file && c.custom_dataset_type == CustomDatasetType::baseten_trace))
+      throw ConfigError("--no-open-loop-replay applies to --custom-dataset-type baseten_trace only");
+    c.open_loop_replay = false;
+  }
+}
+
+// cli-and-load.md §3.9. Upstream's synthesizer reshapes mooncake-style traces; here the
+// multipliers act on the hash-id traces that the loaders turn into prompts (docs/prompts.md).
+void ProfileConverter::convert_trace_synthesis(ProfileConfig& c, const RawFlags& r) const {
+  const bool hash_trace = c.input_file && (c.custom_dataset_type == CustomDatasetType::mooncake_trace ||
+                                           c.custom_dataset_type == CustomDatasetType::bailian_trace);
+  for (const char* flag : {"--synthesis-speedup-ratio", "--synthesis-prefix-len-multiplier",
+                           "--synthesis-prefix-root-multiplier", "--synthesis-prompt-len-multiplier",
+                           "--synthesis-output-len-multiplier", "--synthesis-max-isl"})
+    if (given(flag) && !hash_trace)
+      throw ConfigError(name(flag) + " applies to --custom-dataset-type mooncake_trace and bailian_trace only (in "
+                        "aiperf-cpp; weka_trace and tracelab take --synthesis-max-osl)");
+  if (auto v = float_above("--synthesis-speedup-ratio", r.synthesis_speedup, 0)) c.synthesis_speedup_ratio = *v;
+  if (auto v = float_above("--synthesis-prefix-len-multiplier", r.synthesis_prefix_len, 0))
+    c.synthesis_prefix_len_multiplier = *v;
+  if (auto v = int_at_least("--synthesis-prefix-root-multiplier", r.synthesis_prefix_root, 1))
+    c.synthesis_prefix_root_multiplier = *v;
+  if (auto v = float_above("--synthesis-prompt-len-multiplier", r.synthesis_prompt_len, 0))
+    c.synthesis_prompt_len_multiplier = *v;
+  if (auto v = float_above("--synthesis-output-len-multiplier", r.synthesis_output_len, 0))
+    c.synthesis_output_len_multiplier = *v;
+  c.synthesis_max_isl = int_at_least("--synthesis-max-isl", r.synthesis_max_isl, 1);
 }
 
 // workloads-and-endpoints.md §2.9. The marker goes into the messages of a chat-shaped body when
@@ -253,8 +368,11 @@ void ProfileConverter::convert_agent_trace_flags(ProfileConfig& c, const RawFlag
                                         c.custom_dataset_type == CustomDatasetType::tracelab);
   for (const char* flag : {"--use-think-time-only", "--trace-idle-gap-cap-seconds", "--inter-turn-delay-cap-seconds",
                            "--max-context-length", "--synthesis-max-osl"})
-    if (given(flag) && !agentic)
-      throw ConfigError(name(flag) + " applies to --custom-dataset-type weka_trace and tracelab only (in aiperf-cpp)");
+    if (given(flag) && !agentic &&
+        !(std::string_view(flag) == "--inter-turn-delay-cap-seconds" && r.no_open_loop_replay &&
+          c.input_file && c.custom_dataset_type == CustomDatasetType::baseten_trace))
+      throw ConfigError(name(flag) + " applies to --custom-dataset-type weka_trace and tracelab only (in aiperf-cpp; "
+                        "also baseten_trace with --no-open-loop-replay)");
   if (r.use_think_time_only && r.ignore_trace_delays)
     throw ConfigError("--use-think-time-only and --ignore-trace-delays are mutually exclusive");
   c.use_think_time_only = r.use_think_time_only;

@@ -1,5 +1,6 @@
 #include "cli/option_choices.h"
 
+#include "config/accuracy_benchmarks.h"
 #include "config/endpoint_catalog.h"
 #include "config/enum_names.h"
 #include "config/public_datasets.h"
@@ -30,10 +31,17 @@ std::string scenario_choices() { return "inferencex-agentx-mvp"; }
 std::string custom_dataset_type_choices() { return spaced<CustomDatasetType>(); }
 std::string connection_reuse_choices() { return spaced<ConnectionReuse>(); }
 std::string cache_bust_choices() { return spaced<CacheBust>(); }
+std::string accuracy_benchmark_choices() { return accuracy_benchmark_names(" "); }
+std::string accuracy_grader_choices() { return accuracy_grader_names(" "); }
+std::string prompt_corpus_choices() { return spaced<PromptCorpus>(); }
+std::string sampling_strategy_choices() { return spaced<SamplingStrategy>(); }
 std::string model_selection_choices() { return spaced<ModelSelection>(); }
 std::string image_format_choices() { return spaced<ImageFormat>(); }
 std::string image_source_sampling_choices() { return spaced<ImageSourceSampling>(); }
 std::string audio_format_choices() { return spaced<AudioFormat>(); }
+std::string video_synth_type_choices() { return spaced<VideoSynthType>(); }
+std::string video_format_choices() { return spaced<VideoFormat>(); }
+std::string video_audio_codec_choices() { return "aac libvorbis libopus"; }
 std::string log_level_choices() { return spaced<LogLevel>(); }
 std::string url_strategy_choices() { return spaced<UrlStrategy>(); }
 std::string wait_for_model_mode_choices() { return spaced<WaitForModelMode>(); }

@@ -291,6 +291,7 @@ std::string aiperf_usage() {
          "  analyze swim-lane  Per-session swim lanes of a run with its concurrency curve (PNG, --html)\n"
          "  analyze turn-messages  HTML viewer of the messages each turn sent (needs --export-level raw)\n"
          "  synthesize agentic-code  A synthetic multi-turn agentic workload (Mooncake trace) for --input-file\n"
+         "  speed-bench-report  Model x category matrix of SPEED-Bench runs (acceptance length/rate, throughput)\n"
          "  plugins    List endpoint types, dataset loaders, arrival patterns, ... (what each option accepts)\n"
          "  chat       One streamed chat turn (-q) or an interactive chat: TTFT, tokens/s, latency per turn\n"
          "  validate   Check a dataset or trace file (--target mooncake-trace --input FILE) without a run\n"

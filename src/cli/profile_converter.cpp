@@ -85,7 +85,14 @@ ProfileConfig ProfileConverter::convert() const {
   convert_load(c, r);
   convert_output(c, r);
   convert_telemetry(c, r);
+  convert_accuracy(c, r);
   apply_scenario(c, r);
+  if (c.prompt_batch_size > 1 && c.multi_turn())  // the conversation options are converted after the prompt ones
+    throw ConfigError(name("--prompt-batch-size") + " " + std::to_string(c.prompt_batch_size) +
+                      " cannot be combined with multi-turn conversations (the batch is the first turn's)");
+  if (c.sampling_strategy && c.agentic.enabled)
+    throw ConfigError(name("--dataset-sampling-strategy") + " cannot be combined with agentic replay (each lane takes "
+                      "the next trace in order; docs/agentic.md)");
   require_synthetic_dataset_fits(c, available_memory_bytes());
   c.cli_command = reconstruct_cli_command(args_);
   c.cli_args = redact_cli_args(args_);

@@ -58,6 +58,8 @@ class ProfileConverter {
   void convert_rankings(ProfileConfig& c, const RawFlags& r) const;
   // workloads-and-endpoints.md §6.1, §6.2; cli-and-load.md §3.8.
   void convert_media(ProfileConfig& c, const RawFlags& r) const;
+  // workloads-and-endpoints.md §6.3 (video_conversion.cpp).
+  void convert_video(ProfileConfig& c, const RawFlags& r) const;
   void convert_input(ProfileConfig& c, const RawFlags& r) const;
   // cli-and-load.md §3.3, workloads-and-endpoints.md §4.
   void convert_public_dataset(ProfileConfig& c, const RawFlags& r) const;
@@ -69,6 +71,11 @@ class ProfileConverter {
   void convert_baseten_flags(ProfileConfig& c, const RawFlags& r) const;
   // workloads-and-endpoints.md §2.5, §2.7, §2.8.
   void convert_synthetic_prompts(ProfileConfig& c, const RawFlags& r) const;
+  // --system-prompt(-file), --prompt-batch-size, --prompt-corpus, --dataset-sampling-strategy
+  // (workloads-and-endpoints.md §2.1, §2.8; cli-and-load.md §3.3), after the dataset source is known.
+  void convert_prompt_options(ProfileConfig& c, const RawFlags& r) const;
+  // --synthesis-* (cli-and-load.md §3.9) for the hash-id traces.
+  void convert_trace_synthesis(ProfileConfig& c, const RawFlags& r) const;
   // workloads-and-endpoints.md §2.9.
   void convert_cache_bust(ProfileConfig& c, const RawFlags& r) const;
   void convert_load(ProfileConfig& c, const RawFlags& r) const;
@@ -103,6 +110,8 @@ class ProfileConverter {
   void convert_steady_state(ProfileConfig& c, const RawFlags& r) const;
   // cli-and-load.md §3.15, §3.16 (telemetry_conversion.cpp): after convert_output (the UI type).
   void convert_telemetry(ProfileConfig& c, const RawFlags& r) const;
+  // cli-and-load.md §3.18 (accuracy_conversion.cpp): after the endpoint and dataset options.
+  void convert_accuracy(ProfileConfig& c, const RawFlags& r) const;
   static const OptionSpec& spec(const char* any_alias);
 
   const RawFlags& raw_;

@@ -22,12 +22,20 @@ struct RawFlags {
   std::string isl, isl_stddev, osl, osl_stddev, num_dataset_entries, random_seed;
   std::string seq_dist, prefix_pool_size, prefix_length, shared_system_length, user_context_length;
   std::string cache_bust;
+  // Prompt options (workloads-and-endpoints.md §2.1, §2.8; cli-and-load.md §3.3, §3.9).
+  std::string system_prompt, system_prompt_file, prompt_batch_size, prompt_corpus, random_corpus_style;
+  std::string random_range_ratio, sampling_strategy;
+  std::string synthesis_speedup, synthesis_prefix_len, synthesis_prefix_root, synthesis_prompt_len;
+  std::string synthesis_output_len, synthesis_max_isl;
+  bool no_open_loop_replay = false;
   std::string rankings_passages, rankings_passages_sd, rankings_query_tokens, rankings_query_tokens_sd;
   std::string rankings_passage_tokens, rankings_passage_tokens_sd;
   std::string image_width, image_width_sd, image_height, image_height_sd, image_batch, image_format;
   std::string image_source, image_source_sampling;
   std::string audio_length, audio_length_sd, audio_batch, audio_format, audio_channels;
   std::vector<std::string> audio_depths, audio_sample_rates;
+  std::string video_width, video_height, video_batch, video_duration, video_fps, video_synth_type, video_format;
+  std::string video_codec, video_audio_channels, video_audio_sample_rate, video_audio_codec, video_audio_depth;
   std::string concurrency, request_count, benchmark_duration, grace_period;
   std::string num_shards, shard_index, shard_rendezvous, shard_timeout;
   std::string record_processors, zmq_host, zmq_ipc_path;  // upstream's services: accepted, no effect
@@ -98,6 +106,10 @@ struct RawFlags {
   std::vector<std::string> mlflow_tags, mlflow_artifact_globs;
   std::string wandb_project, wandb_entity, wandb_run_name;
   std::vector<std::string> wandb_tags;
+  // Accuracy benchmarks (cli-and-load.md §3.18).
+  std::string accuracy_benchmark, accuracy_n_shots, accuracy_grader, accuracy_system_prompt;
+  std::vector<std::string> accuracy_tasks;
+  bool accuracy_enable_cot = false, accuracy_no_enable_cot = false, accuracy_verbose = false;
   std::vector<std::string> ignored;  // values of not-yet-supported flags
   std::string config_file;           // -f/--config
 };

@@ -21,21 +21,12 @@ struct LaterKey {
   const char* owner;
 };
 const LaterKey kLaterKeys[] = {
-    {"accuracy", "issue 24: accuracy, video, prompt options"},
     {"metrics", "issue 24: accuracy, video, prompt options"},
     {"backend", "upstream's in-process simulator; not planned"},
     {"endpoint.template", "issue 24: accuracy, video, prompt options"},
-    {"dataset.sampling", "issue 24: accuracy, video, prompt options"},
-    {"dataset.video", "issue 24: accuracy, video, prompt options"},
     {"dataset.records", "issue 24: accuracy, video, prompt options"},
     {"dataset.source", "issue 24: accuracy, video, prompt options"},
     {"dataset.augment", "issue 24: accuracy, video, prompt options"},
-    {"dataset.prompts.batch_size", "issue 24: accuracy, video, prompt options"},
-    {"dataset.synthesis.speedup_ratio", "issue 24: accuracy, video, prompt options"},
-    {"dataset.synthesis.prefix_len_multiplier", "issue 24: accuracy, video, prompt options"},
-    {"dataset.synthesis.prefix_root_multiplier", "issue 24: accuracy, video, prompt options"},
-    {"dataset.synthesis.prompt_len_multiplier", "issue 24: accuracy, video, prompt options"},
-    {"dataset.synthesis.max_isl", "issue 24: accuracy, video, prompt options"},
     {"artifacts.user_files", "issue 23: agentic benchmarks and server hooks"},
     {"runtime.workers_min", "a worker minimum: workers are threads sized by --workers-max"},
     {"runtime.record_processors", "upstream's record-processor services: one record thread per process here"},

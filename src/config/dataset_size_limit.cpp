@@ -32,6 +32,14 @@ double audio_build_bytes(const AudioConfig& aud) {
   return double(aud.batch_size) * samples * (1 + 1 + 4.0 / 3);
 }
 
+// The encoded clip and its base64 text. Noise frames do not compress: about their yuv420p size;
+// the drawn synth types compress to a few percent of it.
+double video_build_bytes(const VideoConfig& v) {
+  if (!v.enabled()) return 0;
+  const double raw = double(v.width) * double(v.height) * 1.5 * double(v.frame_count());
+  return double(v.batch_size) * raw * (v.synth_type == VideoSynthType::noise ? 1.0 : 0.05) * (1 + 4.0 / 3);
+}
+
 // Mean prompt tokens of one turn.
 double turn_prompt_tokens(const ProfileConfig& c) {
   if (is_rankings(c.endpoint_type))
@@ -91,7 +99,7 @@ double synthetic_dataset_bytes(const ProfileConfig& c) {
   const double shared_tokens = double(c.shared_system_prompt_length.value_or(0)) +
                                double(c.prefix_pool_size) * double(c.prefix_length);
   return turns * (prompt_build_bytes(turn_prompt_tokens(c)) + image_build_bytes(c.media.image) +
-                  audio_build_bytes(c.media.audio)) +
+                  audio_build_bytes(c.media.audio) + video_build_bytes(c.media.video)) +
          prompt_build_bytes(shared_tokens);
 }
 

@@ -48,6 +48,17 @@ std::span<const EnumName<CacheBust>> names_of(CacheBust) {
   return kNames;
 }
 
+std::span<const EnumName<PromptCorpus>> names_of(PromptCorpus) {
+  static constexpr EnumName<PromptCorpus> kNames[] = {{PromptCorpus::sonnet, "sonnet"}, {PromptCorpus::coding, "coding"}};
+  return kNames;
+}
+
+std::span<const EnumName<SamplingStrategy>> names_of(SamplingStrategy) {
+  using S = SamplingStrategy;
+  static constexpr EnumName<S> kNames[] = {{S::sequential, "sequential"}, {S::random, "random"}, {S::shuffle, "shuffle"}};
+  return kNames;
+}
+
 std::span<const EnumName<ConnectionReuse>> names_of(ConnectionReuse) {
   static constexpr EnumName<ConnectionReuse> kNames[] = {{ConnectionReuse::pooled, "pooled"},
                                                           {ConnectionReuse::never, "never"},
@@ -77,6 +88,18 @@ std::span<const EnumName<ImageSourceSampling>> names_of(ImageSourceSampling) {
 
 std::span<const EnumName<AudioFormat>> names_of(AudioFormat) {
   static constexpr EnumName<AudioFormat> kNames[] = {{AudioFormat::wav, "wav"}, {AudioFormat::mp3, "mp3"}};
+  return kNames;
+}
+
+std::span<const EnumName<VideoSynthType>> names_of(VideoSynthType) {
+  static constexpr EnumName<VideoSynthType> kNames[] = {{VideoSynthType::moving_shapes, "moving_shapes"},
+                                                        {VideoSynthType::grid_clock, "grid_clock"},
+                                                        {VideoSynthType::noise, "noise"}};
+  return kNames;
+}
+
+std::span<const EnumName<VideoFormat>> names_of(VideoFormat) {
+  static constexpr EnumName<VideoFormat> kNames[] = {{VideoFormat::webm, "webm"}, {VideoFormat::mp4, "mp4"}};
   return kNames;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// Synthetic multimodal inputs (workloads-and-endpoints.md §6.1, §6.2): images and audio clips
-// generated at dataset build time and sent as chat content parts (§6.4).
+// Synthetic multimodal inputs (workloads-and-endpoints.md §6.1-§6.3): images, audio clips and
+// video clips generated at dataset build time and sent as chat content parts (§6.4).
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -44,10 +44,34 @@ inline bool mp3_sample_rate_supported(uint32_t hz) {
   return false;
 }
 
+// --video-synth-type: what the frames show (docs/video.md).
+enum class VideoSynthType { moving_shapes, grid_clock, noise };
+enum class VideoFormat { webm, mp4 };  // --video-format: the container
+
+// --video-* (§6.3): every clip of a run has the same size, length, rate and codecs.
+struct VideoConfig {
+  int64_t width = 0, height = 0;  // pixels; video is on when both are set
+  int64_t batch_size = 1;         // clips per turn
+  double duration_s = 5.0;
+  int64_t fps = 4;
+  VideoSynthType synth_type = VideoSynthType::moving_shapes;
+  VideoFormat format = VideoFormat::webm;
+  std::string codec = "libvpx-vp9";  // an FFmpeg encoder name, as upstream's default for both containers
+  // The optional noise audio track: 0 channels = none.
+  int64_t audio_channels = 0;
+  int64_t audio_sample_rate_hz = 44100;
+  std::string audio_codec;  // aac, libvorbis or libopus; empty: libvorbis in webm, aac in mp4
+  int64_t audio_depth = 16;  // bits the noise is quantised to before the (lossy) audio encoder
+  bool enabled() const { return width > 0 && height > 0 && batch_size > 0; }
+  // Upstream's int(duration * fps).
+  int64_t frame_count() const { return int64_t(duration_s * double(fps)); }
+};
+
 struct MediaConfig {
   ImageConfig image;
   AudioConfig audio;
-  bool enabled() const { return image.enabled() || audio.enabled(); }
+  VideoConfig video;
+  bool enabled() const { return image.enabled() || audio.enabled() || video.enabled(); }
 };
 
 }  // namespace aiperf

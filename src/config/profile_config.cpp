@@ -166,6 +166,10 @@ nlohmann::json ProfileConfig::to_json() const {
   if (!sequence_distribution.empty())
     prompt["sequence_distribution"] = sequence_distribution_text(sequence_distribution);
   if (cache_bust != CacheBust::none) prompt["cache_bust"] = std::string(name_of(cache_bust));
+  if (prompt_batch_size != 1) prompt["batch_size"] = prompt_batch_size;
+  if (prompt_corpus) prompt["corpus"] = std::string(name_of(*prompt_corpus));
+  // The text itself may be long or private to the user: its length is enough to tell runs apart.
+  if (system_prompt) prompt["system_prompt_chars"] = system_prompt->size();
   nlohmann::json conversation = {
       {"num_dataset_entries", dataset_size()},
       {"turn", {{"mean", conversation_turn_mean},
@@ -174,6 +178,7 @@ nlohmann::json ProfileConfig::to_json() const {
                            {"stddev", conversation_turn_delay_stddev_ms},
                            {"ratio", conversation_turn_delay_ratio}}}}}};
   if (conversation_num) conversation["num"] = *conversation_num;
+  if (sampling_strategy) conversation["sampling_strategy"] = std::string(name_of(*sampling_strategy));
   nlohmann::json input = {{"prompt", prompt}, {"conversation", conversation}};
   if (!extra_inputs.empty()) {
     // Upstream stores --extra-inputs and --header as lists of [name, value] pairs.
@@ -197,6 +202,15 @@ nlohmann::json ProfileConfig::to_json() const {
     if (fixed_schedule) input["fixed_schedule_auto_offset"] = fixed_schedule_auto_offset;
     if (fixed_schedule_start_offset) input["fixed_schedule_start_offset"] = *fixed_schedule_start_offset;
     if (fixed_schedule_end_offset) input["fixed_schedule_end_offset"] = *fixed_schedule_end_offset;
+    if (trace_synthesis()) {
+      nlohmann::json& syn = input["synthesis"];
+      syn["speedup_ratio"] = synthesis_speedup_ratio;
+      syn["prefix_len_multiplier"] = synthesis_prefix_len_multiplier;
+      syn["prefix_root_multiplier"] = synthesis_prefix_root_multiplier;
+      syn["prompt_len_multiplier"] = synthesis_prompt_len_multiplier;
+      syn["output_len_multiplier"] = synthesis_output_len_multiplier;
+      if (synthesis_max_isl) syn["max_isl"] = *synthesis_max_isl;
+    }
   }
 
   if (public_dataset) input["public_dataset"] = *public_dataset;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/log.h"
+#include "config/accuracy_settings.h"
 #include "config/adaptive_scale_settings.h"
 #include "config/agentic_settings.h"
 #include "config/endpoint_catalog.h"
@@ -36,6 +37,10 @@ enum class ConnectionReuse { pooled, never, sticky_user_sessions };
 enum class ModelSelection { round_robin, random };
 // --cache-bust (workloads-and-endpoints.md §2.9): where the worker puts a per-trajectory marker
 // (endpoints/cache_bust.h); warmup_isolation_* mark warm-up requests only.
+// --prompt-corpus (workloads-and-endpoints.md §2.2): the filler text synthetic prompts are cut from.
+enum class PromptCorpus { sonnet, coding };
+// --dataset-sampling-strategy (cli-and-load.md §3.3): which conversation each new session takes.
+enum class SamplingStrategy { sequential, random, shuffle };
 enum class CacheBust { none, system_prefix, system_suffix, first_turn_prefix, first_turn_suffix,
                        warmup_isolation_system, warmup_isolation_first_turn };
 
@@ -149,6 +154,12 @@ struct DatasetSettings {
   std::optional<int64_t> shared_system_prompt_length;  // tokens; one system prompt for all
   std::optional<int64_t> user_context_prompt_length;   // tokens; one distinct prompt per entry
   CacheBust cache_bust = CacheBust::none;        // --cache-bust: applied by the worker at send time
+  // --system-prompt, or the contents of --system-prompt-file (§2.8): verbatim system text put in
+  // front of every conversation (joined to a dataset's own leading system message by a blank line).
+  std::optional<std::string> system_prompt;
+  int64_t prompt_batch_size = 1;                 // --prompt-batch-size: texts per request (turn 0)
+  std::optional<PromptCorpus> prompt_corpus;     // --prompt-corpus; unset: the loader's default
+  std::optional<SamplingStrategy> sampling_strategy;  // --dataset-sampling-strategy; unset: sequential
   // Synthetic rankings (workloads-and-endpoints.md §2.11): passages per entry, query and
   // passage token lengths, each ~ Normal(mean, stddev) clamped to >= 1.
   int64_t rankings_passages_mean = 1;
@@ -171,6 +182,19 @@ struct DatasetSettings {
   std::optional<double> inter_turn_delay_cap_s;       // --inter-turn-delay-cap-seconds: one delay
   std::optional<int64_t> max_context_length;          // --max-context-length: drop longer traces
   std::optional<int64_t> synthesis_max_osl;           // --synthesis-max-osl: cap on parent-turn max_tokens
+  // Trace synthesis (cli-and-load.md §3.9, docs/prompts.md): hash-id traces reshaped
+  // before their prompts are built. All 1 (and no max ISL): the trace as recorded.
+  double synthesis_speedup_ratio = 1.0;        // timestamps and delays divided by this
+  double synthesis_prefix_len_multiplier = 1.0;  // shared-prefix blocks scaled
+  int64_t synthesis_prefix_root_multiplier = 1;  // independent copies of the prefix trees
+  double synthesis_prompt_len_multiplier = 1.0;  // unique (unshared) blocks scaled
+  double synthesis_output_len_multiplier = 1.0;  // output lengths scaled
+  std::optional<int64_t> synthesis_max_isl;      // traces whose input exceeds this are skipped
+  bool trace_synthesis() const {
+    return synthesis_speedup_ratio != 1.0 || synthesis_prefix_len_multiplier != 1.0 ||
+           synthesis_prefix_root_multiplier != 1 || synthesis_prompt_len_multiplier != 1.0 ||
+           synthesis_output_len_multiplier != 1.0 || synthesis_max_isl.has_value();
+  }
   // baseten_trace replay knobs (cli-and-load.md §3.4, docs/datasets.md)
   std::optional<double> replay_speedup;             // --replay-speedup: trace times divided by this
   std::optional<double> max_idle_gap_cap_seconds;   // --max-idle-gap-cap-seconds (after the speedup)
@@ -178,6 +202,7 @@ struct DatasetSettings {
   bool force_min_tokens = true;                     // --force-min-tokens / --no-force-min-tokens
   bool omit_kv_hints = false;                       // --omit-kv-hints: no hash_ids / block_size in bodies
   bool open_loop_strict = false;                    // --open-loop-strict: every row its own session
+  bool open_loop_replay = true;                     // --no-open-loop-replay: think time after each reply
 
   // Public dataset (cli-and-load.md §3.3, workloads-and-endpoints.md §4), from local files only
   std::optional<std::string> public_dataset;     // --public-dataset: a name in config/public_datasets.h
@@ -291,6 +316,7 @@ struct ProfileConfig : EndpointSettings, TokenizerSettings, DatasetSettings, Loa
   std::string cli_command;                       // reconstructed "aiperf profile ..." line
   std::vector<std::string> cli_args;             // its words after "profile", secrets redacted
   ScenarioSettings scenario;                     // --scenario, --unsafe-override
+  std::optional<AccuracySettings> accuracy;     // --accuracy-*: grade responses (docs/accuracy.md)
 
   // Derived helpers (defined in profile_config.cpp).
   // Conversations the synthetic dataset holds: --num-dataset-entries, or --conversation-num

@@ -3,6 +3,8 @@
 // Shakespeare's sonnets, which are in the public domain.
 #include <string_view>
 
+#include "config/profile_config.h"
+
 namespace aiperf {
 
 std::string_view sonnet_corpus_text();
@@ -12,5 +14,12 @@ std::string_view sonnet_corpus_text();
 // so that prompts of thousands of tokens drawn from it rarely share text (a server's prefix
 // cache must not make a benchmark look faster than it is). All public domain.
 std::string_view synthetic_corpus_text();
+
+// --prompt-corpus coding (workloads-and-endpoints.md §2.2; coding_corpus.cpp): code, logs, tool
+// output, diffs and configs, the same text in every run.
+std::string_view coding_corpus_text();
+
+// The text synthetic prompts are cut from for `corpus` (sonnet: synthetic_corpus_text()).
+std::string_view prompt_corpus_text(PromptCorpus corpus);
 
 }  // namespace aiperf

@@ -6,9 +6,9 @@
 
 #include "common/base64.h"
 #include "config/profile_config.h"
-#include "dataset/image_decoder.h"
-#include "dataset/jpeg_encoder.h"
 #include "dataset/web_url.h"
+#include "media/image_decoder.h"
+#include "media/jpeg_encoder.h"
 
 namespace aiperf {
 namespace {

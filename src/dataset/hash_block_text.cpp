@@ -1,6 +1,6 @@
 #include "dataset/hash_block_text.h"
 
-#include "dataset/stable_hash.h"
+#include "common/stable_hash.h"
 
 namespace aiperf {
 

@@ -4,9 +4,9 @@
 #include <string>
 
 #include "config/dataset_size_limit.h"
-#include "dataset/stable_hash.h"
+#include "common/stable_hash.h"
 #include "dataset/prompt_corpus.h"
-#include "dataset/rng_stream.h"
+#include "common/rng_stream.h"
 
 namespace aiperf {
 namespace {

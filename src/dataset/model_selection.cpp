@@ -2,7 +2,7 @@
 
 #include <random>
 
-#include "dataset/rng_stream.h"
+#include "common/rng_stream.h"
 
 namespace aiperf {
 

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "common/base64.h"
-#include "dataset/audio_bytes_reader.h"
+#include "media/audio_bytes_reader.h"
 #include "dataset/row_texts.h"
 #include "dataset/web_url.h"
 #include "config/endpoint_catalog.h"

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "dataset/dataset.h"
-#include "dataset/input_file_dataset.h"
+#include "dataset/loaders/input_file_dataset.h"
 
 namespace aiperf {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "config/media_config.h"
-#include "dataset/image_decoder.h"
+#include "media/image_decoder.h"
 
 namespace aiperf {
 

@@ -1,15 +1,16 @@
 #include <cstdio>
 
+#include "common/rng_stream.h"
 #include "common/uuid.h"
 #include "dataset/conversation_id.h"
 #include "dataset/corpus_text.h"
 #include "dataset/dataset.h"
 #include "dataset/length_sampler.h"
 #include "dataset/prompt_maker.h"
-#include "dataset/rng_stream.h"
 #include "dataset/sequence_distribution.h"
-#include "dataset/synthetic_audio.h"
 #include "dataset/synthetic_image.h"
+#include "media/synthetic_audio.h"
+#include "media/synthetic_video.h"
 
 namespace aiperf {
 namespace {
@@ -54,17 +55,20 @@ double draw_delay_ms(const DatasetBuildSettings& config, std::mt19937_64& rng) {
   return ms * config.conversation_turn_delay_ratio;
 }
 
-// --image-batch-size images and --audio-batch-size clips for every turn (§6.1, §6.2).
+// --image-batch-size images, --audio-batch-size clips and --video-batch-size videos for every
+// turn (§6.1-§6.3).
 struct MediaMakers {
   std::optional<SyntheticImageMaker> image;
   std::optional<SyntheticAudioMaker> audio;
+  std::optional<SyntheticVideoMaker> video;
   explicit MediaMakers(const DatasetBuildSettings& config) {
     if (config.media.image.enabled()) image.emplace(config.media.image, config.random_seed);
     if (config.media.audio.enabled()) audio.emplace(config.media.audio, config.random_seed);
+    if (config.media.video.enabled()) video.emplace(config.media.video, config.random_seed);
   }
   // Appends the next turn's media to the entry (called once per turn, in turn order).
   void add_turn(const DatasetBuildSettings& config, DatasetEntry& entry) {
-    if (!image && !audio) return;
+    if (!image && !audio && !video) return;
     TurnMedia& m = entry.turn_media.emplace_back();
     if (image)
       for (int64_t i = 0; i < config.media.image.batch_size; ++i) m.images.push_back(image->next());
@@ -73,6 +77,8 @@ struct MediaMakers {
         m.audios.push_back(audio->next());
         if (i == 0) m.audio_duration_seconds = audio->last_duration_seconds();
       }
+    if (video)
+      for (int64_t i = 0; i < config.media.video.batch_size; ++i) m.videos.push_back(video->next());
   }
 };
 
@@ -115,8 +121,19 @@ Dataset build_entries(const DatasetBuildSettings& config, PromptSource& source) 
     const PromptPrefix* prefix =
         prefixes.empty() ? nullptr
                          : &prefixes[std::uniform_int_distribution<size_t>(0, prefixes.size() - 1)(prefix_rng)];
-    entry.prompt = maker.make(lengths.isl, corpus_rng, prefix);
-    entry.intended_input_tokens = (prefix ? prefix->tokens : 0) + lengths.isl;
+    if (config.prompt_batch_size > 0) {
+      entry.prompt = maker.make(lengths.isl, corpus_rng, prefix);
+      entry.intended_input_tokens = (prefix ? prefix->tokens : 0) + lengths.isl;
+    }
+    // --prompt-batch-size: the batch's other texts, each of the same ISL with its own window and
+    // prefix draw (upstream draws the prefix inside the batch loop).
+    for (int64_t b = 1; b < config.prompt_batch_size; ++b) {
+      const PromptPrefix* p =
+          prefixes.empty() ? nullptr
+                           : &prefixes[std::uniform_int_distribution<size_t>(0, prefixes.size() - 1)(prefix_rng)];
+      entry.more_texts.push_back(maker.make(lengths.isl, corpus_rng, p));
+      entry.intended_input_tokens += (p ? p->tokens : 0) + lengths.isl;
+    }
     entry.system_message = system_message;
     media.add_turn(config, entry);
     if (config.user_context_prompt_length)
@@ -145,7 +162,7 @@ Dataset build_entries(const DatasetBuildSettings& config, PromptSource& source) 
 
 Dataset build_synthetic_dataset(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   if (is_rankings(config.endpoint_type)) return build_synthetic_rankings_dataset(config, tokenizer);
-  return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
+  return build_with_prompt_source(prompt_corpus_text(config.prompt_corpus.value_or(PromptCorpus::sonnet)), tokenizer,
                                   [&](PromptSource& source) { return build_entries(config, source); });
 }
 

@@ -4,11 +4,11 @@
 #include <vector>
 
 #include "common/base64.h"
-#include "dataset/jpeg_encoder.h"
+#include "media/jpeg_encoder.h"
 #include "dataset/length_sampler.h"
-#include "dataset/image_resize.h"
-#include "dataset/png_encoder.h"
-#include "dataset/rng_stream.h"
+#include "media/image_resize.h"
+#include "media/png_encoder.h"
+#include "common/rng_stream.h"
 
 namespace aiperf {
 

@@ -1,11 +1,11 @@
 // Synthetic rankings data (workloads-and-endpoints.md §2.11): per entry one query and a drawn
 // number of passages, each of a drawn token length, all cut from the synthetic corpus.
+#include "common/rng_stream.h"
 #include "dataset/conversation_id.h"
 #include "dataset/corpus_text.h"
 #include "dataset/dataset.h"
 #include "dataset/length_sampler.h"
 #include "dataset/prompt_maker.h"
-#include "dataset/rng_stream.h"
 
 namespace aiperf {
 namespace {
@@ -46,7 +46,7 @@ Dataset build_rankings_entries(const DatasetBuildSettings& config, PromptSource&
 }  // namespace
 
 Dataset build_synthetic_rankings_dataset(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
-  return build_with_prompt_source(synthetic_corpus_text(), tokenizer,
+  return build_with_prompt_source(prompt_corpus_text(config.prompt_corpus.value_or(PromptCorpus::sonnet)), tokenizer,
                                   [&](PromptSource& source) { return build_rankings_entries(config, source); });
 }
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "dataset/dataset.h"
-#include "dataset/input_file_dataset.h"
+#include "dataset/loaders/input_file_dataset.h"
 
 namespace aiperf {
 

@@ -38,7 +38,7 @@ enum class ParquetPhysical : int32_t {
 enum class ParquetRepetition : int32_t { required = 0, optional = 1, repeated = 2 };
 
 // parquet.thrift `ConvertedType` (the legacy annotation), the values used here.
-enum class ParquetConvertedType : int32_t { utf8 = 0, map = 1, map_key_value = 2, list = 3 };
+enum class ParquetConvertedType : int32_t { utf8 = 0, map = 1, map_key_value = 2, list = 3, decimal = 5 };
 
 // parquet.thrift `Encoding`.
 enum class ParquetEncoding : int32_t {

@@ -37,6 +37,7 @@ ParquetSchemaElement schema_element(R& r) {
       case 4: e.name = r.binary(); return true;
       case 5: e.num_children = r.i32(); return true;
       case 6: e.converted_type = ParquetConvertedType(r.i32()); return true;
+      case 7: e.scale = r.i32(); return true;
       case 10:  // LogicalType: a union; field 3 is LIST
         if (type != T::struct_) return false;
         for_each_field(r, [&](int16_t which, T) {

@@ -19,6 +19,7 @@ struct ParquetSchemaElement {
   int32_t num_children = 0;
   std::optional<ParquetConvertedType> converted_type;
   bool logical_list = false;              // LogicalType LIST
+  int32_t scale = 0;                      // DECIMAL: the value is the stored integer / 10^scale
 };
 
 struct ParquetColumnChunkMeta {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 #include <cstring>
 
@@ -508,6 +509,17 @@ ParquetColumnValues ParquetFile::read_column(std::string_view name) const {
   if (col.is_list) col.offsets.push_back(uint32_t(col.valid.size()));
   if (int64_t(col.rows()) != meta_.num_rows)
     fail(where + ": " + std::to_string(col.rows()) + " rows read, the footer says " + std::to_string(meta_.num_rows));
+  // DECIMAL (DuckDB writes `2000.0` so): the stored integers are scaled; read as the numbers they
+  // stand for, never as the raw integers (a duration of 2000.0 is not 20000).
+  if (leaf.converted_type == ParquetConvertedType::decimal) {
+    if (!col.is_integer()) fail(where + ": DECIMAL stored as bytes is not supported (cast it to DOUBLE)");
+    if (leaf.scale < 0 || leaf.scale > 38) fail(where + ": DECIMAL scale " + std::to_string(leaf.scale) + " is out of range");
+    const double divisor = std::pow(10.0, leaf.scale);
+    col.reals.reserve(col.ints.size());
+    for (int64_t v : col.ints) col.reals.push_back(double(v) / divisor);
+    col.ints.clear();
+    col.type = ParquetPhysical::double_;
+  }
   return col;
 }
 

@@ -206,6 +206,13 @@ std::string apply_flag(std::string_view flag, std::string_view v, MockConfig& c)
     c.sigv4_access_key_id = v;
   } else if (flag == "--video-job-ms") {
     err = read_ms(flag, v, c.video_job_ms);
+  } else if (flag == "--accuracy-answer-key") {
+    if (v.empty()) return "--accuracy-answer-key: expected a JSON Lines file, got ''";
+    c.accuracy_answer_key = v;
+  } else if (flag == "--accuracy-correct-fraction") {
+    if (!parse_double(v, c.accuracy_correct_fraction) || !(c.accuracy_correct_fraction >= 0) ||
+        c.accuracy_correct_fraction > 1)
+      err = cat({"--accuracy-correct-fraction: expected a fraction in 0..1, got '", v, "'"});
   } else if (flag == "--video-fail-rate") {
     if (!parse_double(v, c.video_fail_rate) || c.video_fail_rate < 0 || c.video_fail_rate > 1)
       err = cat({"--video-fail-rate: expected a fraction in 0..1, got '", v, "'"});
@@ -353,6 +360,13 @@ Embeddings and rankings: POST /v1/embeddings, /v1/ranking (NIM), /v2/rerank (Coh
   --video-job-ms MS        POST /v1/videos jobs complete MS ms after the submit (default 200);
                            GET /v1/videos/ID reports queued, in_progress (progress %), then
                            completed with inference_time_s = MS/1000 (or failed)
+  --accuracy-answer-key FILE
+                           answer accuracy-benchmark problems: JSON Lines of {"match", "correct",
+                           "wrong"}; a chat/completions request whose body holds a problem's
+                           match text gets its correct or wrong answer as the whole reply
+  --accuracy-correct-fraction F
+                           fraction 0..1 of the key's problems answered correctly, exactly
+                           floor(N F) of any N asked once each (default 1)
   --video-fail-rate F      fraction 0..1 of video jobs that end failed, spread evenly (default 0)
   --video-peak-memory-mb M the completed job's peak_memory_mb (default 2048.5)
   --video-content-bytes N  GET /v1/videos/ID/content body size (default 4096)

@@ -60,6 +60,10 @@ struct MockConfig {
   double startup_delay_s = 0.0;           // > 0: every route but /metrics answers 503 this long after start
   int64_t reset_busy_count = 0;           // the first N KV-cache resets answer 503
 
+  // Accuracy benchmarks (accuracy_answers.h): answer the key's problems, this share correctly.
+  std::string accuracy_answer_key;
+  double accuracy_correct_fraction = 1.0;
+
   bool tls() const { return !tls_cert.empty(); }
 };
 

@@ -128,6 +128,10 @@ void ReplyFormatter::start(const ReplyPlan& plan) {
 }
 
 void ReplyFormatter::append_text(std::string& out, int64_t first_token, int64_t end_token) const {
+  if (!plan_->fixed_text.empty()) {
+    if (first_token == 0 && end_token > 0) append_json_escaped(out, plan_->fixed_text);
+    return;
+  }
   auto words = mock_words();
   uint64_t w = (plan_->first_word + static_cast<uint64_t>(first_token)) % words.size();
   for (int64_t i = first_token; i < end_token; ++i) {

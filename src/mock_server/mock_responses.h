@@ -29,6 +29,8 @@ struct ReplyPlan {
   bool aws_event_stream = false;  // SageMaker response stream: each SSE event in a PayloadPart frame
   SpecDecodeCounts spec_decode;  // reported when draft_tokens_per_step > 0
   bool fail_in_stream = false;   // --stream-error-rate: the stream's tail is an in-stream error event
+  // --accuracy-answer-key: the whole reply text (one token) instead of words; not owned.
+  std::string_view fixed_text;
 
   int64_t chunks() const { return (completion_tokens + tokens_per_chunk - 1) / tokens_per_chunk; }
   // Tokens carried by chunks [first, end): the last chunk may be short.

@@ -141,6 +141,8 @@ MockServer::MockServer(MockConfig config) : impl_(std::make_unique<Impl>(std::mo
   m.shared.models_body = models_body(c.model);
   load_prompt_tokenizer();  // not on the first request's clock
   if (c.tls()) m.tls.emplace(load_tls(c));
+  if (std::string err = m.shared.answers.load(c.accuracy_answer_key, c.accuracy_correct_fraction); !err.empty())
+    throw std::runtime_error(err);
   if (!c.record_requests.empty()) {
     if (std::string err = m.shared.recorder.open(c.record_requests); !err.empty()) throw std::runtime_error(err);
   }

@@ -658,6 +658,12 @@ void Session<Stream>::plan_reply() {
   plan_.completion_tokens = reply_tokens(config, completion_);
   plan_.tokens_per_chunk = config.tokens_per_chunk;
   plan_.first_word = splitmix64(config.seed ^ plan_.id);
+  plan_.fixed_text = {};
+  if (worker_.shared->answers.enabled() &&
+      (completion_.kind == ApiKind::chat || completion_.kind == ApiKind::completions)) {
+    plan_.fixed_text = worker_.shared->answers.reply_for(req_.body);
+    if (!plan_.fixed_text.empty()) plan_.completion_tokens = plan_.tokens_per_chunk = 1;
+  }
   plan_.length_limited = !config.output_tokens ||
                          (completion_.max_tokens && plan_.completion_tokens >= *completion_.max_tokens);
   plan_.include_usage = completion_.include_usage;

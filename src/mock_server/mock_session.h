@@ -14,6 +14,7 @@
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "mock_server/accuracy_answers.h"
 #include "mock_server/batch_scheduler.h"
 #include "mock_server/error_injection.h"
 #include "mock_server/mock_config.h"
@@ -50,6 +51,7 @@ struct ServerShared {
   VideoJobStore videos;     // POST /v1/videos jobs
   BatchScheduler batch;     // the serving model's one batch (used only when config.serving.enabled)
   ServerControls controls;  // resets, profiler calls, --startup-delay-seconds
+  AccuracyAnswers answers;  // --accuracy-answer-key: fixed answers to benchmark problems
 
   // GET /metrics: lets a test check what a client really did, e.g. that a concurrency cap held.
   // Atomics shared by the workers; the mock is not the client, one RMW per request is nothing.

@@ -11,7 +11,7 @@ namespace {
 
 // As vLLM's Python client prints numbers: the shortest round-trip form, and ".0" on whole
 // numbers ("1.0", "2560.0"), so scrapers that compare `le` strings see the same text.
-void append_number(std::string& out, double v) {
+void append_metric_value(std::string& out, double v) {
   char buf[32];
   const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
   std::string_view s(buf, size_t(end - buf));
@@ -40,7 +40,7 @@ void append_head(std::string& out, std::string_view name, std::string_view type,
 
 void append_sample(std::string& out, std::string_view name, std::string_view labels, double v) {
   out.append(name).append("{").append(labels).append("} ");
-  append_number(out, v);
+  append_metric_value(out, v);
   out += '\n';
 }
 
@@ -64,7 +64,7 @@ void append_histogram(std::string& out, std::string_view name, std::string_view 
     cumulative += counts[i];
     std::string le(labels);
     le += ",le=\"";
-    if (i < bounds.size()) append_number(le, bounds[i]);
+    if (i < bounds.size()) append_metric_value(le, bounds[i]);
     else le += "+Inf";
     le += '"';
     append_sample(out, bucket, le, double(cumulative));

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "dataset/rng_stream.h"
+#include "common/rng_stream.h"
 
 namespace aiperf {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "dataset/rng_stream.h"
+#include "common/rng_stream.h"
 
 namespace aiperf {
 namespace {

@@ -60,7 +60,7 @@ class CreditIssuer::Phase : public PhaseControl {
                 spec.cancellation_rate > 0
                     ? CancellationDraw(spec.cancellation_rate, spec.cancellation_delay_s, spec.random_seed)
                     : CancellationDraw(),
-                spec.shard, issuer.shard_ids_used_),
+                spec.shard, issuer.shard_ids_used_, issuer.sampler_),
         shard_(spec.shard),
         prefill_(spec.prefill_concurrency, spec.prefill_ramp_s, start_ns),
         // A prefill cap must see every send, and multi-turn sessions every turn's return:
@@ -113,7 +113,8 @@ class CreditIssuer::Phase : public PhaseControl {
       // Conversations in dataset order by session, not by credit: turns use up no entries.
       credit.dataset_index = dataset_index
                                  ? *dataset_index
-                                 : issuer_.roots_[shard_.global(issuer_.next_conversation_++) % issuer_.roots_.size()];
+                                 : issuer_.roots_[issuer_.sampler_.pick(shard_.global(issuer_.next_conversation_++),
+                                                                        uint32_t(issuer_.roots_.size()))];
       credit.session_id = credit.id;
       credit.session_turns = std::max<uint32_t>(
           1, std::min(max_turns, issuer_.conversations_[credit.dataset_index].turns()));

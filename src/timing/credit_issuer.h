@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "timing/conversation_sampler.h"
 #include "timing/conversation_shape.h"
 #include "timing/credit_returns.h"
 #include "timing/credit_target.h"
@@ -41,6 +42,8 @@ class CreditIssuer {
   // DAG trees (AIPERF_DAG_FAIL_FAST): the first failed child request cancels the run;
   // abort_reason() then says why.
   void set_dag_fail_fast(bool on) { dag_fail_fast_ = on; }
+  // --dataset-sampling-strategy: which conversation each new session (or single request) takes.
+  void set_sampler(ConversationSampler sampler) { sampler_ = sampler; }
   const std::string& abort_reason() const { return abort_reason_; }
 
   std::vector<PhaseOutcome> run(const std::vector<PhaseSpec>& phases);
@@ -71,6 +74,7 @@ class CreditIssuer {
   std::string abort_reason_;
   std::vector<uint32_t> roots_;              // conversations sampled as sessions (not children)
   uint64_t next_conversation_ = 0;           // sessions started in the run: picks the conversation
+  ConversationSampler sampler_;              // ... through this
   std::atomic<uint64_t> next_credit_id_{0};  // shared with renewing workers
   uint64_t tree_ids_ = 0;                    // agentic trees started in the run (SessionTrees)
   uint64_t shard_ids_used_ = 0;              // sharded: the whole run's credits in earlier phases

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "dataset/input_file_dataset.h"
+#include "dataset/loaders/input_file_dataset.h"
 
 namespace aiperf {
 

@@ -15,7 +15,7 @@ bool RenewalBudget::take(Credit& out, bool renewable) {
   out = Credit{};
   out.session_num = shard_.global(n);
   out.id = shard_.sharded() ? shard_id_base_ + out.session_num : next_id_.fetch_add(1, std::memory_order_relaxed);
-  out.dataset_index = uint32_t(out.id % dataset_size_);
+  out.dataset_index = sampler_.pick(out.id, dataset_size_);
   out.phase = phase_;
   out.issued_ns = now;
   out.renewal = renewable ? this : nullptr;

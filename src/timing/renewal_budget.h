@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "timing/cancellation_draw.h"
+#include "timing/conversation_sampler.h"
 #include "timing/credit.h"
 #include "timing/shard_slice.h"
 
@@ -24,10 +25,10 @@ class RenewalBudget {
   // from `shard_id_base` (the whole run's credits before this phase), not from `next_id`.
   RenewalBudget(BenchmarkPhase phase, uint64_t max_credits, int64_t deadline_ns, uint32_t dataset_size,
                 std::atomic<uint64_t>& next_id, CancellationDraw cancellation = {}, ShardSlice shard = {},
-                uint64_t shard_id_base = 0)
+                uint64_t shard_id_base = 0, ConversationSampler sampler = {})
       : phase_(phase), max_credits_(max_credits), deadline_ns_(deadline_ns),
         dataset_size_(dataset_size == 0 ? 1 : dataset_size), next_id_(next_id),
-        cancellation_(cancellation), shard_(shard), shard_id_base_(shard_id_base) {}
+        cancellation_(cancellation), shard_(shard), shard_id_base_(shard_id_base), sampler_(sampler) {}
 
   // Any thread: takes one credit, or returns false once the phase may not send any more.
   bool take(Credit& out, bool renewable);
@@ -55,6 +56,7 @@ class RenewalBudget {
   const CancellationDraw cancellation_;
   const ShardSlice shard_;
   const uint64_t shard_id_base_;
+  const ConversationSampler sampler_;  // the dataset index of credit n (single-turn work)
   std::atomic<bool> open_{true};
   std::atomic<uint64_t> taken_{0};
   std::atomic<int64_t> retire_{0};

@@ -1,5 +1,6 @@
 #include "tokenizer/hub_client.h"
 
+#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -10,6 +11,7 @@
 #include <boost/beast/ssl.hpp>
 #include <exception>
 #include <stdexcept>
+#include <vector>
 
 namespace aiperf {
 namespace {
@@ -20,7 +22,8 @@ namespace http = beast::http;
 namespace ssl = asio::ssl;
 using asio::use_awaitable;
 
-// Big enough for the largest tokenizer.json files on the hub (Gemma's is ~33 MB).
+// Bodies kept in memory: big enough for the largest tokenizer.json files on the hub (Gemma's is
+// ~33 MB); larger downloads stream through HubRequest::on_body.
 constexpr uint64_t kMaxBodyBytes = uint64_t{1} << 30;
 
 struct Exchange {
@@ -52,26 +55,40 @@ http::request<http::empty_body> make_request(const HttpUrl& url, const std::stri
 
 template <class Stream>
 asio::awaitable<void> write_and_read(Stream& stream, beast::tcp_stream& tcp, const http::request<http::empty_body>& req,
-                                     std::chrono::milliseconds timeout, Exchange& out) {
+                                     std::chrono::milliseconds timeout, const HubRequest::BodySink& sink,
+                                     Exchange& out) {
   tcp.expires_after(timeout);
   co_await http::async_write(stream, req, use_awaitable);
   beast::flat_buffer buffer;
-  http::response_parser<http::string_body> parser;
-  parser.body_limit(kMaxBodyBytes);
-  // The timeout is an idle limit per read, so a slow but steady large download still finishes.
-  while (!parser.is_done()) {
-    tcp.expires_after(timeout);
-    co_await http::async_read_some(stream, buffer, parser, use_awaitable);
-  }
+  http::response_parser<http::buffer_body> parser;
+  parser.body_limit(boost::none);
+  tcp.expires_after(timeout);
+  co_await http::async_read_header(stream, buffer, parser, use_awaitable);
   auto& res = parser.get();
   out.status = res.result_int();
   if (auto it = res.find(http::field::location); it != res.end()) out.location = std::string(it->value());
   if (auto it = res.find("X-Repo-Commit"); it != res.end()) out.repo_commit = std::string(it->value());
-  out.body = std::move(res.body());
+  const bool streamed = sink && out.status == 200;
+  std::vector<char> chunk(64 * 1024);
+  // The timeout is an idle limit per read, so a slow but steady large download still finishes.
+  while (!parser.is_done()) {
+    res.body().data = chunk.data();
+    res.body().size = chunk.size();
+    tcp.expires_after(timeout);
+    auto [ec, ignored] = co_await http::async_read(stream, buffer, parser, asio::as_tuple(use_awaitable));
+    if (ec && ec != http::error::need_buffer) throw boost::system::system_error(ec);
+    const std::string_view got(chunk.data(), chunk.size() - res.body().size);
+    if (streamed) {
+      sink(got);
+    } else {
+      if (out.body.size() + got.size() > kMaxBodyBytes) throw boost::system::system_error(http::error::body_limit);
+      out.body.append(got);
+    }
+  }
 }
 
 asio::awaitable<void> exchange_once(const HttpUrl& url, const std::string& token, std::chrono::milliseconds timeout,
-                                    Exchange& out) {
+                                    const HubRequest::BodySink& sink, Exchange& out) {
   auto executor = co_await asio::this_coro::executor;
   asio::ip::tcp::resolver resolver(executor);
   auto endpoints = co_await resolver.async_resolve(url.host, url.port, use_awaitable);
@@ -80,7 +97,7 @@ asio::awaitable<void> exchange_once(const HttpUrl& url, const std::string& token
     beast::tcp_stream stream(executor);
     stream.expires_after(timeout);
     co_await stream.async_connect(endpoints, use_awaitable);
-    co_await write_and_read(stream, stream, req, timeout, out);
+    co_await write_and_read(stream, stream, req, timeout, sink, out);
     co_return;
   }
   ssl::context ctx(ssl::context::tls_client);
@@ -101,14 +118,15 @@ asio::awaitable<void> exchange_once(const HttpUrl& url, const std::string& token
   tcp.expires_after(timeout);
   co_await stream.async_handshake(ssl::stream_base::client, use_awaitable);
   // No TLS shutdown: the request asked for Connection: close and the body is complete.
-  co_await write_and_read(stream, tcp, req, timeout, out);
+  co_await write_and_read(stream, tcp, req, timeout, sink, out);
 }
 
-Exchange exchange(const HttpUrl& url, const std::string& token, std::chrono::milliseconds timeout) {
+Exchange exchange(const HttpUrl& url, const std::string& token, std::chrono::milliseconds timeout,
+                  const HubRequest::BodySink& sink) {
   asio::io_context ioc;
   Exchange out;
   std::exception_ptr failure;
-  asio::co_spawn(ioc, exchange_once(url, token, timeout, out), [&](std::exception_ptr e) { failure = e; });
+  asio::co_spawn(ioc, exchange_once(url, token, timeout, sink, out), [&](std::exception_ptr e) { failure = e; });
   ioc.run();
   if (failure) {
     try {
@@ -201,7 +219,7 @@ HubResponse hub_get(const HubRequest& request) {
     if (hop == 0) token_host = parsed.host;
     // A bearer token is for the hub only; CDN redirects carry their own signed URLs.
     std::string token = parsed.host == token_host ? request.bearer_token : std::string();
-    Exchange ex = exchange(parsed, token, request.timeout);
+    Exchange ex = exchange(parsed, token, request.timeout, request.on_body);
     if (result.repo_commit.empty()) result.repo_commit = ex.repo_commit;
     if (is_redirect(ex.status) && !ex.location.empty()) {
       if (hop >= request.max_redirects) {

@@ -1,10 +1,12 @@
 #pragma once
 // A small synchronous HTTP(S) GET for the HuggingFace hub: follows redirects (the hub sends
 // large files to a CDN), verifies TLS against the system CAs, and gives up after `timeout` of
-// silence on any step. Only downloads tokenizers, so it runs before the benchmark, never on
+// silence on any step. Downloads tokenizers and public datasets before the benchmark, never on
 // the hot path.
 #include <chrono>
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace aiperf {
 
@@ -25,7 +27,7 @@ std::string resolve_redirect(const HttpUrl& base, const std::string& location);
 
 struct HubResponse {
   unsigned status = 0;
-  std::string body;
+  std::string body;         // empty when a 200 body went to HubRequest::on_body
   std::string repo_commit;  // X-Repo-Commit of the first response that carried one
   std::string final_url;
 };
@@ -35,6 +37,11 @@ struct HubRequest {
   std::string bearer_token;  // sent only to the first URL's host, never to a CDN it redirects to
   std::chrono::milliseconds timeout{std::chrono::seconds(30)};
   int max_redirects = 10;
+  // When set, the final 200 response's body is handed over here chunk by chunk as it arrives
+  // (datasets of gigabytes stream to disk) instead of being kept in HubResponse::body; an
+  // exception it throws ends the download. Other responses' bodies are still kept.
+  using BodySink = std::function<void(std::string_view chunk)>;
+  BodySink on_body;
 };
 
 // Returns the final response, whatever its status. Throws std::runtime_error (one line naming

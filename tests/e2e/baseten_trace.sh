@@ -75,6 +75,27 @@ for l in raw:
 '
 echo "knobs: ok"
 
+# --no-open-loop-replay: turn 2 waits (recorded gap 3 s - recorded e2e 2 s) = 1 s after the live
+# reply, capped here at 0.3 s by --inter-turn-delay-cap-seconds; the 3 s trace gap is not kept.
+query "COPY (SELECT * FROM (VALUES
+    (1767225600000, 'C one', 4, 3, 'sess-c', 2000.0::DOUBLE),
+    (1767225603000, 'C two', 5, 3, 'sess-c', 100.0::DOUBLE))
+  AS t(timestamp_start_unix_ms, prompt, input_tokens, output_tokens, provided_session_id, duration_e2e_ms))
+  TO '$WORK/closed.parquet' (FORMAT parquet)" >/dev/null || fail "DuckDB could not write the closed-loop trace"
+ART3="$WORK/art3"
+"$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type completions --input-file "$WORK/closed.parquet" \
+  --no-open-loop-replay --inter-turn-delay-cap-seconds 0.3 --export-level raw --artifact-dir "$ART3" --ui none \
+  >"$WORK/out3.txt" 2>&1 || { cat "$WORK/out3.txt"; fail "aiperf failed (closed loop)"; }
+ART="$ART3" py '
+import json, os
+raw = sorted((json.loads(l) for l in open(os.environ["ART"] + "/profile_export_raw.jsonl")),
+             key=lambda l: l["metadata"]["turn_index"])
+assert [l["payload"]["prompt"] for l in raw] == ["C one", "C two"], raw
+think = (raw[1]["metadata"]["request_start_ns"] - raw[0]["metadata"]["request_end_ns"]) / 1e9
+assert 0.28 <= think < 0.9, think  # the capped think time, not the 3 s trace gap
+'
+echo "closed loop: ok"
+
 refused() {  # <expected text> <args...>
   local want="$1"
   shift
@@ -100,4 +121,6 @@ refused "row 1: 'input_tokens' 100000000000: a prompt of" --endpoint-type comple
 head -c 100 "$TRACE" >"$WORK/cut.parquet"
 refused "cut.parquet: not a Parquet file" --endpoint-type completions --input-file "$WORK/cut.parquet" \
   --custom-dataset-type baseten_trace
+refused "--no-open-loop-replay cannot be combined with --open-loop-strict" --endpoint-type completions \
+  --input-file "$WORK/closed.parquet" --no-open-loop-replay --open-loop-strict
 echo "refusals: ok"

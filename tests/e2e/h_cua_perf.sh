@@ -10,7 +10,8 @@ unset HF_HOME
 cd "$WORK"
 start_mock --itl-ms 1
 
-"$AIPERF" profile -m mock-model -u "$MOCK_URL" --public-dataset h_cua_perf --ui none >"$WORK/missing.txt" 2>&1 \
+# Offline, so the missing files are an error rather than a 2.5 GB download (public_dataset_download.sh).
+HF_HUB_OFFLINE=1 "$AIPERF" profile -m mock-model -u "$MOCK_URL" --public-dataset h_cua_perf --ui none >"$WORK/missing.txt" 2>&1 \
   && fail "missing h_cua files did not fail the run"
 grep -q "neither h_cua.jsonl.zst nor h_cua.jsonl found; searched $WORK/data, $WORK/hub/datasets--Hcompany--h_cua_perf" \
   "$WORK/missing.txt" || { cat "$WORK/missing.txt"; fail "missing-file message"; }

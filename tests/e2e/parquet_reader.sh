@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # aiperf-cpp's Parquet reader (src/io/) against files DuckDB writes: every codec, data pages v1
-# and v2, NULLs, dictionary strings, list<bigint> (NULL lists, empty lists, NULL elements),
+# and v2, NULLs, DECIMAL (int32 and int64, read as the numbers they stand for), dictionary
+# strings, list<bigint> (NULL lists, empty lists, NULL elements),
 # HF-style struct<bytes, path> and list<struct<bytes, path>> (NULL structs apart from NULL
 # fields) and several row groups. Our parquet_tool dumps each file as JSON Lines
 # (tests/tools/parquet_tool.cpp, dump) and DuckDB checks the dump value by value. Skips (77) only
@@ -23,6 +24,8 @@ ROWS="SELECT i AS id,
          (i % 100)::INTEGER AS small,
          CASE WHEN i % 9 = 0 THEN NULL ELSE (i * 0.125)::DOUBLE END AS ratio,
          (i * 1.5)::FLOAT AS f32,
+         (i * 0.25)::DECIMAL(9,2) AS dec32,
+         CASE WHEN i % 8 = 0 THEN NULL ELSE (i * 1.5 - 7)::DECIMAL(18,3) END AS dec64,
          i % 2 = 0 AS even,
          CASE WHEN i % 10 = 0 THEN NULL
               ELSE {'bytes': CASE WHEN i % 6 = 2 THEN NULL ELSE ('clip-' || i)::BLOB END,

@@ -11,7 +11,8 @@ cd "$WORK"
 start_mock --itl-ms 1 --timing-log "$WORK/timing.jsonl"
 MOCK_PID="${MOCK_PIDS[-1]}"
 
-"$AIPERF" profile -m mock-model -u "$MOCK_URL" --public-dataset sharegpt --ui none >"$WORK/missing.txt" 2>&1 \
+# Offline, so the missing file is an error rather than a download (public_dataset_download.sh).
+HF_HUB_OFFLINE=1 "$AIPERF" profile -m mock-model -u "$MOCK_URL" --public-dataset sharegpt --ui none >"$WORK/missing.txt" 2>&1 \
   && fail "a missing ShareGPT file did not fail the run"
 grep -q "ShareGPT_V3_unfiltered_cleaned_split.json not found; searched .cache/aiperf/datasets, $HOME/.cache/aiperf/datasets" \
   "$WORK/missing.txt" || { cat "$WORK/missing.txt"; fail "missing-file message"; }

@@ -103,8 +103,8 @@ fi
 grep -q -- "--public-dataset voxpopuli: $VOX/en/test-00000.parquet, row 1: 'audio.bytes' is not audio libsndfile can read" "$WORK/out2.txt" \
   || { cat "$WORK/out2.txt"; fail "unclear bad-bytes error"; }
 
-# A dataset not in the cache: the usual message naming where it was looked for.
-if "$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type chat --public-dataset ami \
+# A dataset not in the cache, offline: the usual message naming where it was looked for.
+if HF_HUB_OFFLINE=1 "$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type chat --public-dataset ami \
     --request-count 1 --artifact-dir "$WORK/art3" --ui none >"$WORK/out3.txt" 2>&1; then
   fail "a missing dataset was accepted"
 fi

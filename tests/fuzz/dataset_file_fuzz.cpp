@@ -1,4 +1,4 @@
-// Every --input-file format (dataset/input_file_dataset.h: single_turn, multi_turn, random_pool,
+// Every --input-file format (dataset/loaders/input_file_dataset.h: single_turn, multi_turn, random_pool,
 // mooncake, bailian, burst_gpt, raw_payload, inputs_json, sagemaker capture, weka, tracelab,
 // dag_jsonl, baseten) on a hostile file. Input: dataset type (index), options (bit 0: completions
 // endpoint, else chat; bit 1: a .parquet file name, else .jsonl; bit 2: --fixed-schedule), then
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "config/profile_config.h"
-#include "dataset/input_file_dataset.h"
+#include "dataset/loaders/input_file_dataset.h"
 #include "fuzz_input.h"
 #include "input_bounds.h"
 #include "scratch_dir.h"

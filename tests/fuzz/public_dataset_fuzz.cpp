@@ -1,4 +1,4 @@
-// The --public-dataset file readers (dataset/public_dataset.h) on hostile downloaded files:
+// The --public-dataset file readers (dataset/public/public_dataset.h) on hostile downloaded files:
 // ShareGPT, h_cua_perf, MT-Bench, BlazeEdit, SpecBench, weka_hf, SPEED-Bench, the vision and
 // speech sets and plain text columns, as .jsonl, .json or .parquet; and the media decoders their
 // rows feed (images: dataset/image_decoder.h, audio: dataset/audio_bytes_reader.h). Input:
@@ -10,11 +10,11 @@
 
 #include "config/profile_config.h"
 #include "config/public_datasets.h"
-#include "dataset/audio_bytes_reader.h"
-#include "dataset/image_decoder.h"
-#include "dataset/public_dataset.h"
+#include "dataset/public/public_dataset.h"
 #include "fuzz_input.h"
 #include "input_bounds.h"
+#include "media/audio_bytes_reader.h"
+#include "media/image_decoder.h"
 #include "scratch_dir.h"
 #include "tokenizer/word_tokenizer.h"
 

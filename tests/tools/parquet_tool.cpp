@@ -1,6 +1,6 @@
 // Parquet helper for the end-to-end tests (tests/e2e/parquet_reader.sh, parquet_export.sh):
 //   parquet_tool dump IN.parquet OUT.jsonl   every row as JSON, read by our reader (src/io/) the
-//                                           way the public datasets read rows (dataset/hf_rows.h),
+//                                           way the public datasets read rows (dataset/public/hf_rows.h),
 //                                           for comparison with what DuckDB reads from the file
 //   parquet_tool fallback-sample OUT.parquet a file from our writer whose dictionary column falls
 //                                           back to PLAIN mid row group, for DuckDB to read back
@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "dataset/hf_rows.h"
+#include "dataset/public/hf_rows.h"
 #include "io/parquet_file_writer.h"
 #include "io/parquet_reader.h"
 

@@ -57,7 +57,8 @@ TEST(OptionTable, CompletionOffersTheOptionsAndTheirValues) {
   const std::string bash = completion_script(Shell::bash);
   EXPECT_NE(bash.find("--endpoint-type) COMPREPLY=($(compgen -W \"chat completions"), std::string::npos);
   EXPECT_NE(bash.find("--concurrency"), std::string::npos);
-  EXPECT_EQ(bash.find("--accuracy-benchmark"), std::string::npos) << "not-supported options are not offered";
+  EXPECT_EQ(bash.find("--api-port"), std::string::npos) << "not-supported options are not offered";
+  EXPECT_NE(bash.find("--accuracy-benchmark) COMPREPLY=($(compgen -W \"mmlu mmlu_pro"), std::string::npos);
   const std::string fish = completion_script(Shell::fish);
   EXPECT_NE(fish.find("-l export-level -x -a 'summary records raw'"), std::string::npos);
   EXPECT_NE(completion_script(Shell::zsh).find("bashcompinit"), std::string::npos);

@@ -272,15 +272,15 @@ TEST(ProfileCli, UnknownOptions) {
 
 TEST(ProfileCli, NotYetSupportedFlags) {
   // The message names the issue that brings the option (the option table's owner).
-  EXPECT_EQ(error_of({"--dataset-sampling-strategy", "shuffle"}),
-            "--dataset-sampling-strategy is not supported yet by aiperf-cpp (issue 24: accuracy, video, prompt options)");
-  EXPECT_EQ(error_of({"--accuracy-benchmark"}),
-            "--accuracy-benchmark is not supported yet by aiperf-cpp (issue 24: accuracy, video, prompt options)");
+  EXPECT_EQ(error_of({"--random-corpus-style", "vllm"}),
+            "--random-corpus-style is not supported yet by aiperf-cpp (issue 24: accuracy, video, prompt options)");
+  EXPECT_EQ(error_of({"--api-port", "1"}),
+            "--api-port is not supported yet by aiperf-cpp (the HTTP/WebSocket progress API is not built)");
   EXPECT_EQ(error_of({"--request-rat", "1"}),
             "unknown option --request-rat (did you mean --request-rate?)");
   // Reported even without --model: the user should learn the flag is the problem first.
-  EXPECT_EQ(error_of({"--accuracy-benchmark"}, false),
-            "--accuracy-benchmark is not supported yet by aiperf-cpp (issue 24: accuracy, video, prompt options)");
+  EXPECT_EQ(error_of({"--api-port", "1"}, false),
+            "--api-port is not supported yet by aiperf-cpp (the HTTP/WebSocket progress API is not built)");
 }
 
 // Sharded runs (docs/cluster.md) and upstream's service flags, which scripts pass and which
@@ -380,7 +380,8 @@ TEST(ProfileCli, HelpPrintsAndReturnsNothing) {
   EXPECT_THAT(out, HasSubstr("--user-centric-rate"));
   EXPECT_THAT(out, HasSubstr("--fixed-schedule"));
   EXPECT_THAT(out, HasSubstr("--public-dataset"));
-  EXPECT_THAT(out, ::testing::Not(HasSubstr("--accuracy-benchmark")));  // hidden until supported
+  EXPECT_THAT(out, HasSubstr("--accuracy-benchmark"));
+  EXPECT_THAT(out, ::testing::Not(HasSubstr("--api-port")));  // hidden: not supported
   EXPECT_EQ(out, profile_usage());
   EXPECT_THAT(aiperf_usage(), HasSubstr("profile"));
 }

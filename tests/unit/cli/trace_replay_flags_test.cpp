@@ -129,7 +129,8 @@ TEST(VerbatimReplayFlags, RawPayloadAndInputsJsonAreDetectedAndRefuseBodyOptions
               HasSubstr("--extra-inputs cannot be combined with --custom-dataset-type raw_payload"));
   EXPECT_THAT(flag_error({"--input-file", inputs.path, "--shared-system-prompt-length", "5"}),
               HasSubstr("--shared-system-prompt-length cannot be combined with --custom-dataset-type inputs_json"));
-  EXPECT_THAT(flag_error({"--input-file", raw.path, "--system-prompt", "x"}), HasSubstr("not supported yet"));
+  EXPECT_THAT(flag_error({"--input-file", raw.path, "--system-prompt", "x"}),
+              HasSubstr("--system-prompt cannot be combined with --custom-dataset-type raw_payload"));
 }
 
 TEST(SessionFlags, ConnectionReuseStrategyAndSessionHeader) {

@@ -187,8 +187,8 @@ TEST_F(YamlConfigTest, EveryErrorNamesFileLineAndColumn) {
   EXPECT_EQ(error_of("bench: {}\nbenchmark: {model: m}\n"),
             "run.yaml:1:1: unknown key 'bench' (did you mean 'benchmark'?); the top level takes schema_version, "
             "benchmark, sweep, multi_run, variables, random_seed, no_sweep_table, plot");
-  EXPECT_EQ(error_of("benchmark:\n  model: m\n  accuracy: {benchmark: mmlu}\n"),
-            "run.yaml:3:3: accuracy: not supported yet by aiperf-cpp (issue 24: accuracy, video, prompt options)");
+  EXPECT_EQ(error_of("benchmark:\n  model: m\n  backend: {}\n"),
+            "run.yaml:3:3: backend: not supported yet by aiperf-cpp (upstream's in-process simulator; not planned)");
 }
 
 // Telemetry and exporter sections (docs/telemetry.md, docs/config.md).

@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "dataset/h_cua_selection.h"
-#include "dataset/public_dataset.h"
+#include "dataset/public/h_cua_selection.h"
+#include "dataset/public/public_dataset.h"
 #include "dataset/screenshot_window.h"
 #include "dataset/text_line_stream.h"
 #include "tokenizer/word_tokenizer.h"
@@ -57,12 +57,13 @@ class HCuaPerfTest : public ::testing::Test {
   void SetUp() override {
     char tmpl[] = "/tmp/aiperf_hcua_XXXXXX";
     root_ = ::mkdtemp(tmpl);
-    for (const char* v : {"AIPERF_DATASET_CACHE_DIR", "HF_HUB_CACHE"}) {
+    for (const char* v : {"AIPERF_DATASET_CACHE_DIR", "HF_HUB_CACHE", "HF_HUB_OFFLINE"}) {
       const char* old = std::getenv(v);
       saved_.emplace_back(v, old ? std::optional<std::string>(old) : std::nullopt);
     }
     ::setenv("AIPERF_DATASET_CACHE_DIR", (root_ / "cache").c_str(), 1);
     ::setenv("HF_HUB_CACHE", (root_ / "hub").c_str(), 1);
+    ::setenv("HF_HUB_OFFLINE", "1", 1);  // a missing file is an error here, never a download
     load_env_settings();
   }
   void TearDown() override {

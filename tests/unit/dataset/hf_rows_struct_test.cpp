@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "dataset/hf_rows.h"
+#include "dataset/public/hf_rows.h"
 
 namespace aiperf {
 namespace {

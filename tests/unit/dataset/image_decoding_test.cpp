@@ -10,10 +10,10 @@
 #include <set>
 
 #include "config/profile_config.h"
-#include "dataset/image_decoder.h"
-#include "dataset/image_resize.h"
-#include "dataset/jpeg_encoder.h"
-#include "dataset/png_encoder.h"
+#include "media/image_decoder.h"
+#include "media/image_resize.h"
+#include "media/jpeg_encoder.h"
+#include "media/png_encoder.h"
 #include "dataset/source_image_pool.h"
 #include "dataset/synthetic_image.h"
 #include "common/base64.h"

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "dataset/jpeg_encoder.h"
-#include "dataset/png_encoder.h"
-#include "dataset/synthetic_audio.h"
 #include "dataset/synthetic_image.h"
-#include "dataset/wav_encoder.h"
+#include "media/jpeg_encoder.h"
+#include "media/png_encoder.h"
+#include "media/synthetic_audio.h"
+#include "media/wav_encoder.h"
 
 namespace aiperf {
 namespace {

@@ -1,6 +1,7 @@
 #pragma once
 // Tests of --public-dataset loaders: a temporary HOME and HF hub cache (the environment is
 // restored afterwards), files written into the hub-cache layout, and load/error helpers.
+// HF_HUB_OFFLINE=1, so a file missing from the cache is an error, never a download.
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
@@ -13,7 +14,7 @@
 #include <vector>
 
 #include "config/profile_config.h"
-#include "dataset/public_dataset.h"
+#include "dataset/public/public_dataset.h"
 #include "tokenizer/word_tokenizer.h"
 #include "config/env_settings.h"
 
@@ -31,6 +32,7 @@ class PublicDatasetFixture : public ::testing::Test {
     }
     ::setenv("HOME", (root_ / "home").c_str(), 1);
     ::setenv("HF_HUB_CACHE", (root_ / "hub").c_str(), 1);
+    ::setenv("HF_HUB_OFFLINE", "1", 1);
     load_env_settings();
   }
   void TearDown() override {
@@ -75,7 +77,8 @@ class PublicDatasetFixture : public ::testing::Test {
   }
 
   static constexpr const char* kVars[] = {"HOME", "HF_HOME", "HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE",
-                                          "XDG_CACHE_HOME", "AIPERF_DATASET_CACHE_DIR"};
+                                          "XDG_CACHE_HOME", "AIPERF_DATASET_CACHE_DIR", "HF_HUB_OFFLINE",
+                                          "HF_TOKEN", "HF_ENDPOINT"};
   std::filesystem::path root_;
   std::vector<std::pair<const char*, std::optional<std::string>>> saved_;
   WordTokenizer tok_{"w"};

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "dataset/public_dataset.h"
+#include "dataset/public/public_dataset.h"
 #include "public_dataset_fixture.h"
 #include "tokenizer/word_tokenizer.h"
 #include "config/env_settings.h"

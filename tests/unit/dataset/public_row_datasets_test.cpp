@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "dataset/public_dataset.h"
+#include "dataset/public/public_dataset.h"
 #include "public_dataset_fixture.h"
 #include "tokenizer/word_tokenizer.h"
 #include "config/env_settings.h"
@@ -78,7 +78,8 @@ TEST_F(PublicRowDatasetTest, BlazeditFillsTheTemplateAndKeepsTheFirstN) {
 TEST_F(PublicRowDatasetTest, SpecBenchSendsFirstTurnsFromTheDatasetCache) {
   const std::string missing = error(config("spec_bench"));
   EXPECT_THAT(missing, HasSubstr("--public-dataset spec_bench: spec_bench/question.jsonl not found; searched .cache/aiperf/datasets, " +
-                                 root_.string() + "/home/.cache/aiperf/datasets."));
+                                 root_.string() + "/home/.cache/aiperf/datasets, and HF_HUB_OFFLINE=1 forbids "
+                                 "downloading it from https://raw.githubusercontent.com/"));
   ::setenv("AIPERF_DATASET_CACHE_DIR", (root_ / "cache").c_str(), 1);
   load_env_settings();
   write(root_ / "cache/spec_bench/question.jsonl",

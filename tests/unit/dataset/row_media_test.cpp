@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "common/base64.h"
-#include "dataset/input_file_dataset.h"
-#include "dataset/wav_encoder.h"
+#include "dataset/loaders/input_file_dataset.h"
+#include "media/wav_encoder.h"
 #include "tokenizer/word_tokenizer.h"
 
 namespace aiperf {

@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "dataset/audio_bytes_reader.h"
-#include "dataset/speech_clip.h"
+#include "dataset/public/speech_clip.h"
+#include "media/audio_bytes_reader.h"
 #include "public_dataset_fixture.h"
 
 namespace aiperf {

@@ -2,8 +2,8 @@
 
 #include <set>
 
+#include "common/rng_stream.h"
 #include "dataset/dataset.h"
-#include "dataset/rng_stream.h"
 #include "tokenizer/word_tokenizer.h"
 
 namespace aiperf {

@@ -6,7 +6,7 @@
 
 #include <cstdlib>
 
-#include "dataset/input_file_dataset.h"
+#include "dataset/loaders/input_file_dataset.h"
 #include "dataset/iso8601_time.h"
 #include "tokenizer/word_tokenizer.h"
 #include "../support/file_dataset_config.h"

@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 
 #include "common/base64.h"
-#include "dataset/image_decoder.h"
-#include "dataset/jpeg_encoder.h"
-#include "dataset/png_encoder.h"
+#include "media/image_decoder.h"
+#include "media/jpeg_encoder.h"
+#include "media/png_encoder.h"
 #include "public_dataset_fixture.h"
 
 namespace aiperf {

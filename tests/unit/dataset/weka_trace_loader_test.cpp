@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "dataset/input_file_dataset.h"
+#include "dataset/loaders/input_file_dataset.h"
 #include "tokenizer/word_tokenizer.h"
 #include "../support/file_dataset_config.h"
 #include "../support/temp_text_file.h"

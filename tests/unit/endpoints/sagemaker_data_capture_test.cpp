@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "dataset/input_file_dataset.h"
+#include "dataset/loaders/input_file_dataset.h"
 #include "endpoints/request_builder.h"
 #include "tokenizer/word_tokenizer.h"
 #include "../support/temp_text_file.h"

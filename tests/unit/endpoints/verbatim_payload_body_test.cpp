@@ -2,7 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "dataset/input_file_dataset.h"
+#include "dataset/loaders/input_file_dataset.h"
 #include "endpoints/request_builder.h"
 #include "tokenizer/word_tokenizer.h"
 #include "../support/temp_text_file.h"

@@ -10,7 +10,7 @@
 
 #include "config/profile_config.h"
 #include "dataset/dataset.h"
-#include "dataset/input_file_dataset.h"
+#include "dataset/loaders/input_file_dataset.h"
 #include "temp_text_file.h"
 #include "tokenizer/word_tokenizer.h"
 
