@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/log.h"
 #include "common/rng_stream.h"
+#include "dataset/jsonl_rows.h"
 
 namespace aiperf {
 namespace {
@@ -89,6 +91,19 @@ std::optional<TraceSynthesis::Row> TraceSynthesis::reshape(const std::vector<int
     return std::nullopt;
   }
   return out;
+}
+
+void TraceSynthesis::count_jsonl_blocks(const std::string& path) {
+  if (!active_ || !needs_block_counts()) return;
+  for_each_jsonl_row(path, [&](const JsonlRow& row) {
+    if (std::optional<std::vector<int64_t>> ids = row.integer_list("hash_ids")) count(*ids);
+  });
+}
+
+void TraceSynthesis::note_skipped(const std::string& path) const {
+  if (skipped_ > 0)
+    console_notes() << "--synthesis-max-isl " << *max_isl_ << ": skipped " << skipped_ << " rows of " << path
+                    << " whose input is longer\n";
 }
 
 int64_t TraceSynthesis::output_length(int64_t recorded) const {

@@ -13,6 +13,7 @@
 //   max_isl                rows whose input, after the multipliers, is longer are skipped.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <random>
 #include <unordered_map>
 #include <vector>
@@ -30,6 +31,11 @@ class TraceSynthesis {
   // row's hash ids to count() before the first reshape().
   bool needs_block_counts() const;
   void count(const std::vector<int64_t>& hash_ids);
+  // A JSON Lines trace: when the multipliers need them, every row's `hash_ids` counted (one
+  // pass over the file before the loader's own).
+  void count_jsonl_blocks(const std::string& path);
+  // After the loader's pass: the rows --synthesis-max-isl skipped, as a console note.
+  void note_skipped(const std::string& path) const;
 
   struct Row {
     std::vector<int64_t> hash_ids;

@@ -26,10 +26,7 @@ FileDataset load_mooncake_rows(const DatasetBuildSettings& config, PromptSource&
   const int64_t block_size = config.isl_block_size.value_or(kMooncakeBlockSize);
   HashIdPrompts blocks(source, block_size, config.random_seed);
   TraceSynthesis synthesis(config, block_size);
-  if (synthesis.active() && synthesis.needs_block_counts())
-    for_each_jsonl_row(*config.input_file, [&](const JsonlRow& row) {
-      if (std::optional<std::vector<int64_t>> ids = row.integer_list("hash_ids")) synthesis.count(*ids);
-    });
+  synthesis.count_jsonl_blocks(*config.input_file);
   uint64_t next_row = 0;
   std::mt19937_64 corpus_rng = make_rng_stream(config.random_seed, "dataset.trace.prompt.corpus");
   FallbackOutputLength fallback_osl(config);
@@ -101,9 +98,7 @@ FileDataset load_mooncake_rows(const DatasetBuildSettings& config, PromptSource&
     turn.timestamp_ms = common.timestamp_ms;
     out.dataset.entries[tail->second.entry].later_turns.push_back(std::move(turn));
   });
-  if (synthesis.rows_skipped() > 0)
-    console_notes() << "--synthesis-max-isl " << *config.synthesis_max_isl << ": skipped " << synthesis.rows_skipped()
-                    << " rows of " << *config.input_file << " whose input is longer\n";
+  synthesis.note_skipped(*config.input_file);
   return out;
 }
 
