@@ -315,8 +315,9 @@ std::string_view coding_corpus_text() {
   return text;
 }
 
-std::string_view prompt_corpus_text(PromptCorpus corpus) {
-  return corpus == PromptCorpus::coding ? coding_corpus_text() : synthetic_corpus_text();
+std::string_view prompt_corpus_text(const DatasetSettings& settings, PromptCorpus loader_default) {
+  return settings.prompt_corpus.value_or(loader_default) == PromptCorpus::coding ? coding_corpus_text()
+                                                                                  : synthetic_corpus_text();
 }
 
 }  // namespace aiperf

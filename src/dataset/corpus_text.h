@@ -19,7 +19,8 @@ std::string_view synthetic_corpus_text();
 // output, diffs and configs, the same text in every run.
 std::string_view coding_corpus_text();
 
-// The text synthetic prompts are cut from for `corpus` (sonnet: synthetic_corpus_text()).
-std::string_view prompt_corpus_text(PromptCorpus corpus);
+// The text synthetic prompts are cut from: --prompt-corpus when given, else the loader's own
+// default (sonnet: synthetic_corpus_text(); coding: coding_corpus_text()).
+std::string_view prompt_corpus_text(const DatasetSettings& settings, PromptCorpus loader_default = PromptCorpus::sonnet);
 
 }  // namespace aiperf

@@ -162,7 +162,7 @@ Dataset build_entries(const DatasetBuildSettings& config, PromptSource& source) 
 
 Dataset build_synthetic_dataset(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   if (is_rankings(config.endpoint_type)) return build_synthetic_rankings_dataset(config, tokenizer);
-  return build_with_prompt_source(prompt_corpus_text(config.prompt_corpus.value_or(PromptCorpus::sonnet)), tokenizer,
+  return build_with_prompt_source(prompt_corpus_text(config), tokenizer,
                                   [&](PromptSource& source) { return build_entries(config, source); });
 }
 

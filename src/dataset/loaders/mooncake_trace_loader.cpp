@@ -105,7 +105,7 @@ FileDataset load_mooncake_rows(const DatasetBuildSettings& config, PromptSource&
 }  // namespace
 
 FileDataset load_mooncake_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
-  return build_with_prompt_source(prompt_corpus_text(config.prompt_corpus.value_or(PromptCorpus::sonnet)), tokenizer,
+  return build_with_prompt_source(prompt_corpus_text(config), tokenizer,
                                   [&](PromptSource& source) { return load_mooncake_rows(config, source); });
 }
 
