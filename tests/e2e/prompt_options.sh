@@ -30,6 +30,7 @@ run responses --endpoint-type responses --concurrency 1 --request-count 2 --isl 
 run joined --concurrency 1 --request-count 1 --osl 3 --input-file "$WORK/mt.jsonl" --custom-dataset-type multi_turn \
   --system-prompt "Be terse."
 run embed --endpoint-type embeddings --concurrency 1 --request-count 3 --isl 16 -b 3 --tokenizer builtin
+run chat_batch --concurrency 1 --request-count 2 --isl 16 --osl 3 -b 2
 run completions --endpoint-type completions --concurrency 1 --request-count 2 --isl 16 --osl 3 --batch-size 2
 run sonnet --concurrency 1 --request-count 4 --isl 64 --osl 3
 run coding --concurrency 1 --request-count 4 --isl 64 --osl 3 --prompt-corpus coding
@@ -80,6 +81,9 @@ summary = json.load(open(f"{W}/art-embed/profile_export_aiperf.json"))
 isl = summary["input_sequence_length"]["avg"]
 # Three 16-token texts; ISL counts them joined by spaces (the upstream rule), so a join may add a token.
 assert 48 <= isl <= 50, ("three 16-token texts per request", isl)
+for r in requests("chat_batch"):
+    parts = r["body"]["messages"][-1]["content"]
+    assert [p["type"] for p in parts] == ["text", "text"] and parts[0]["text"] != parts[1]["text"], parts
 for r in requests("completions"):
     assert isinstance(r["body"]["prompt"], list) and len(r["body"]["prompt"]) == 2, r["body"]
 

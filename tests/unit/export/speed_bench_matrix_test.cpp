@@ -72,6 +72,18 @@ TEST(SpeedBenchMatrix, ReadsPerRequestTotalsThenTheServerCounters) {
   EXPECT_DOUBLE_EQ(*m.rows[0].cells[0], 4.0);  // 1 + 30/10
   EXPECT_DOUBLE_EQ(*m.rows[0].cells[1], 3.0);  // 1 + (6+4)/5
   EXPECT_DOUBLE_EQ(*m.rows[0].overall, 1.0 + 40.0 / 15.0);
+  // SGLang reports the acceptance length itself (a gauge): used as the cell when no counts exist.
+  fs::create_directories(root / "d");
+  std::ofstream(root / "d" / "profile_export_aiperf.json")
+      << R"({"input_config":{"endpoint":{"model_names":["qwen"]},"input":{"public_dataset":"speed_bench_qa"}}})";
+  std::ofstream(root / "d" / "server_metrics_export.json")
+      << R"({"metrics":{"sglang:spec_accept_length":{"series":[{"stats":{"avg":2.5}}]}}})";
+  auto sglang = read_speed_bench_run(root / "d", why);
+  ASSERT_TRUE(sglang);
+  SpeedBenchMatrix g = build_speed_bench_matrix({*sglang}, SpeedBenchMetric::accept_length);
+  EXPECT_DOUBLE_EQ(*g.rows[0].cells[0], 2.5);
+  EXPECT_DOUBLE_EQ(*g.rows[0].overall, 2.5);
+  EXPECT_FALSE(build_speed_bench_matrix({*sglang}, SpeedBenchMetric::accept_rate).rows[0].overall.has_value());
   fs::remove_all(root);
 }
 
