@@ -42,7 +42,7 @@ AccuracyWorkload build_accuracy_workload(const AccuracySettings& accuracy, const
       nlohmann::json messages = nlohmann::json::array();
       if (!system.empty()) messages.push_back({{"role", "system"}, {"content", system}});
       for (const PromptMessage& m : p.messages) messages.push_back({{"role", m.role}, {"content", m.content}});
-      e.literal_messages = messages.dump();
+      e.recorded.edit().literal_messages = messages.dump();
       e.prompt = p.messages.back().content;  // what the console and inputs previews show
     } else {
       e.prompt = system.empty() ? std::move(p.text) : system + "\n\n" + p.text;

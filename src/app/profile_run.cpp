@@ -98,21 +98,21 @@ Workload build_workload(const ProfileConfig& config, const Tokenizer& tokenizer)
 
 // Agentic / DAG conversations (§5.2): turns are message turns, which may launch children.
 void add_tree_shape(const DatasetEntry& e, ConversationShape& shape) {
-  if (e.message_turns.empty()) return;
+  if (e.agentic->turns.empty()) return;
   auto to_launch = [](const ChildLaunch& l) { return TurnLaunch{l.child, l.fork, l.join_at}; };
   shape.is_child = e.is_child;
-  shape.first_delay_ns = int64_t(e.message_turns[0].delay_ms * 1e6);
-  for (const ChildLaunch& l : e.pre_session_spawns) shape.pre_session.push_back(to_launch(l));
+  shape.first_delay_ns = int64_t(e.agentic->turns[0].delay_ms * 1e6);
+  for (const ChildLaunch& l : e.agentic->pre_session_spawns) shape.pre_session.push_back(to_launch(l));
   shape.delay_ns.clear();
   // Recorded trajectories' clock (agentic replay cuts them at t*): every turn must have a time.
-  for (const MessageTurn& t : e.message_turns)
+  for (const MessageTurn& t : e.agentic->turns)
     if (t.timestamp_ms) shape.trace_ns.push_back(std::llround(*t.timestamp_ms * 1e6));
-  if (shape.trace_ns.size() != e.message_turns.size()) shape.trace_ns.clear();
-  for (size_t t = 0; t < e.message_turns.size(); ++t) {
-    if (t > 0) shape.delay_ns.push_back(int64_t(e.message_turns[t].delay_ms * 1e6));
-    if (e.message_turns[t].launches.empty()) continue;
-    shape.launches.resize(e.message_turns.size());
-    for (const ChildLaunch& l : e.message_turns[t].launches) shape.launches[t].push_back(to_launch(l));
+  if (shape.trace_ns.size() != e.agentic->turns.size()) shape.trace_ns.clear();
+  for (size_t t = 0; t < e.agentic->turns.size(); ++t) {
+    if (t > 0) shape.delay_ns.push_back(int64_t(e.agentic->turns[t].delay_ms * 1e6));
+    if (e.agentic->turns[t].launches.empty()) continue;
+    shape.launches.resize(e.agentic->turns.size());
+    for (const ChildLaunch& l : e.agentic->turns[t].launches) shape.launches[t].push_back(to_launch(l));
   }
 }
 
@@ -334,7 +334,10 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
 
   // Server hooks (docs/server-hooks.md): wait until the model answers, then reset its KV cache,
   // before the reachability probe below (a server still loading may not listen yet).
-  const ServerHookTargets hook_targets = server_hook_targets(config, requests.empty() ? "" : requests.front().body);
+  const std::string first_body = requests.empty()                  ? std::string()
+                                 : requests.front().built_at_send ? build_request_body(config, dataset.entries.front())
+                                                                  : requests.front().body;
+  const ServerHookTargets hook_targets = server_hook_targets(config, first_body);
   prepare_server(config, hook_targets, shard.index == 0);
 
   // Every --url is resolved and probed before the run: one unreachable server is one clear error.
@@ -352,7 +355,8 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
       shard.sharded() ? prepare_shard_artifact_dir(config, shard.index) : prepare_artifact_dir(config);
   open_log_file(artifact_dir / "logs" / "aiperf.log");
   log_info("artifacts: " + artifact_dir.string());
-  write_inputs_json(artifact_dir / "inputs.json", requests, config.multipart_boundary);
+  write_inputs_json(artifact_dir / "inputs.json", requests, config.multipart_boundary,
+                    [&](size_t i) { return send_time_bodies(config, dataset.entries[i]); });
 
   RequestHeadOptions head_options;
   head_options.user_headers = config.headers;

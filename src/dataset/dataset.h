@@ -1,12 +1,14 @@
 #pragma once
 // The workload: every request the run may send, built in full before the run starts.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "config/profile_config.h"
 #include "dataset/dataset_build_settings.h"
+#include "dataset/prompt_text.h"
 #include "tokenizer/tokenizer.h"
 
 namespace aiperf {
@@ -14,7 +16,7 @@ namespace aiperf {
 // A later turn of a multi-turn conversation (turns 2..N). Holds only the new user text:
 // the history (earlier prompts and the live replies) is added when the turn is sent.
 struct DatasetTurn {
-  std::string prompt;
+  PromptText prompt;
   int64_t intended_input_tokens = 0;
   std::optional<int64_t> max_tokens;
   double delay_ms = 0;  // think time before this turn, from the previous reply's completion
@@ -68,56 +70,108 @@ struct MessageTurn {
   std::vector<ChildLaunch> launches;  // children started once this turn's reply has finished
 };
 
-// One conversation. Its first turn's fields are flat (every single-turn reader uses only
-// those); `later_turns` holds turns 2..N of a multi-turn conversation.
-struct DatasetEntry {
-  std::string conversation_id;       // upstream session_id: "session_000000".. if seeded, else UUID
-  std::string model;                 // model name to send
-  std::string prompt;                // user message text (prefix prompt included)
+// A heap-held part of a DatasetEntry that most entries lack: absent costs one pointer, and
+// reading an absent one gives an empty T. Copies are deep. Writers ask for edit().
+template <class T>
+class Boxed {
+ public:
+  Boxed() = default;
+  Boxed(const Boxed& o) : p_(o.p_ ? std::make_unique<T>(*o.p_) : nullptr) {}
+  Boxed& operator=(const Boxed& o) {
+    if (this != &o) p_ = o.p_ ? std::make_unique<T>(*o.p_) : nullptr;
+    return *this;
+  }
+  Boxed(Boxed&&) noexcept = default;
+  Boxed& operator=(Boxed&&) noexcept = default;
+
+  explicit operator bool() const { return p_ != nullptr; }
+  const T& operator*() const { return p_ ? *p_ : empty(); }
+  const T* operator->() const { return &**this; }
+  T& edit() {
+    if (!p_) p_ = std::make_unique<T>();
+    return *p_;
+  }
+
+ private:
+  static const T& empty() {
+    static const T none{};
+    return none;
+  }
+  std::unique_ptr<T> p_;
+};
+
+// What a text conversation may carry beyond its user texts and lengths (index = turn where a
+// member is per turn).
+struct TurnParts {
+  std::string role = "user";  // role of the first turn's message (multi_turn files may set it)
   // More texts of the first turn (random_pool merging several pools): sent after `prompt` as
   // chat content parts, or as a completions prompt list.
   std::vector<std::string> more_texts;
-  // Media of each turn (index = turn; --image-* / --audio-*), sent as chat content parts after
+  // Media of each turn (--image-* / --audio-* / --video-*), sent as chat content parts after
   // the texts. A missing entry: no media.
   std::vector<TurnMedia> turn_media;
   // Rankings endpoints (workloads-and-endpoints.md §2.11): the passages; `prompt` is the query.
   std::vector<std::string> passages;
+  std::optional<std::string> system_message;        // --shared-system-prompt-length, --system-prompt
+  std::optional<std::string> user_context_message;  // --user-context-prompt-length
+  // Per-turn body members (baseten_trace: min_tokens, hash_ids, block_size): compact JSON
+  // objects merged last, over --extra-inputs. A missing or empty one: none.
+  std::vector<std::string> turn_extra_bodies;
+  // Several --model names: the model of each turn, set by assign_turn_models; empty, or an
+  // empty string: the entry's `model`.
+  std::vector<std::string> turn_models;
+};
+
+// A request recorded whole: raw_payload / inputs_json (§3.12) keep every turn's complete body,
+// sent byte for byte (later_turns then only carries the turn count); sagemaker_data_capture
+// (§3.8) keeps the captured `messages` and `tools` as compact JSON, sent in place of the built
+// message list, with model, stream and max tokens from the run's settings (docs/cli.md).
+struct RecordedRequest {
+  std::vector<std::string> raw_bodies;
+  std::string literal_messages;
+  std::string literal_tools;
+};
+
+// An agentic / DAG conversation (dag_jsonl, weka_trace, tracelab): every turn is a list of
+// messages, the first one included.
+struct MessageConversation {
+  std::vector<MessageTurn> turns;
+  // true (deltas_without_responses) appends each live reply to the history as an assistant
+  // message; false (weka's recorded history, deltas_with_responses) drops the live reply
+  // because the next turn's messages already carry the recorded one.
+  bool capture_replies = true;
+  std::vector<ChildLaunch> pre_session_spawns;  // started before turn 0, nobody waits for them
+};
+
+// One conversation, of one of three kinds (kind()): a text conversation (its first turn's
+// fields flat, `later_turns` for turns 2..N, rarer parts in `parts`), a recorded request
+// (`recorded`), or a message conversation (`agentic`, the flat text fields then empty).
+// Large traces hold millions of these, so what most entries lack lives in a Boxed part.
+struct DatasetEntry {
+  enum class Kind { text, recorded, messages };
+
+  std::string conversation_id;       // upstream session_id: "session_000000".. if seeded, else UUID
+  std::string model;                 // model name to send
+  PromptText prompt;                 // user message text (prefix prompt included)
   int64_t intended_input_tokens = 0; // tokens `prompt` was built to have (prefix + ISL)
   std::optional<int64_t> max_tokens; // requested OSL (sent with --osl or --seq-dist)
-  std::optional<std::string> system_message;        // --shared-system-prompt-length
-  std::optional<std::string> user_context_message;  // --user-context-prompt-length
   std::vector<DatasetTurn> later_turns;             // --conversation-turn-mean > 1, multi-turn files
-  std::string role = "user";                        // role of the first turn's message
-  // Per-turn body members (index = turn; baseten_trace: min_tokens, hash_ids, block_size):
-  // compact JSON objects merged last, over --extra-inputs. A missing or empty one: none.
-  std::vector<std::string> turn_extra_bodies;
   // false: every turn is a complete request on its own (upstream's
   // message_array_with_responses, e.g. bailian_trace): no earlier turns or replies are resent.
   bool resend_history = true;
-  // raw_payload / inputs_json (§3.12): every turn's complete body, sent byte for byte; the
-  // fields above then stay empty and later_turns only carries the turn count.
-  std::vector<std::string> raw_bodies;
-  // sagemaker_data_capture (§3.8): the captured request's `messages` and `tools` as compact
-  // JSON, sent in place of the built message list; model, stream and max tokens still come
-  // from the run's settings (docs/cli.md).
-  std::string literal_messages;
-  std::string literal_tools;
-  // Agentic / DAG conversations: when non-empty, these are all the turns (the first one
-  // included) and the flat first-turn fields above stay empty; turn_count() is their number.
-  // Several --model names: the model of each turn (index = turn), set by assign_turn_models;
-  // empty, or an empty string: `model`.
-  std::vector<std::string> turn_models;
-  std::vector<MessageTurn> message_turns;
-  // With message_turns: true (deltas_without_responses) appends each live reply to the history
-  // as an assistant message; false (weka's recorded history, deltas_with_responses) drops the
-  // live reply because the next turn's messages already carry the recorded one.
-  bool capture_replies = true;
-  std::vector<ChildLaunch> pre_session_spawns;  // started before turn 0, nobody waits for them
   bool is_child = false;    // only ever started by a parent, never sampled as a session of its own
   uint32_t agent_depth = 0; // 0 for roots, parent's depth + 1 for children
+  Boxed<TurnParts> parts;
+  Boxed<RecordedRequest> recorded;
+  Boxed<MessageConversation> agentic;
 
+  Kind kind() const {
+    if (agentic && !agentic->turns.empty()) return Kind::messages;
+    if (recorded) return Kind::recorded;
+    return Kind::text;
+  }
   uint32_t turn_count() const {
-    return message_turns.empty() ? uint32_t(1 + later_turns.size()) : uint32_t(message_turns.size());
+    return agentic->turns.empty() ? uint32_t(1 + later_turns.size()) : uint32_t(agentic->turns.size());
   }
 };
 

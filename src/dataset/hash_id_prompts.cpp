@@ -23,8 +23,7 @@ void require_last_block(int64_t last, int64_t m, int64_t input_length, int64_t b
 HashIdPrompts::HashIdPrompts(PromptSource& source, int64_t block_size, std::optional<uint64_t> seed)
     : source_(source),
       block_size_(block_size),
-      seed_(seed),
-      unit_block_key_(make_rng_stream(seed_, "dataset.trace.hash_block")()) {}
+      seed_(seed) {}
 
 // One stream per hash id: a block's text depends on its id (and the seed) only, not on
 // which row touched it first.
@@ -47,45 +46,28 @@ const std::vector<int32_t>& HashIdPrompts::block(int64_t hash_id) {
   return it->second;
 }
 
-const HashIdPrompts::UnitBlock& HashIdPrompts::unit_block(int64_t hash_id) {
-  auto [it, inserted] = unit_blocks_.try_emplace(hash_id);
-  if (inserted) {
-    // A block needs one draw only: seeding a std::mt19937_64 per hash id cost more than
-    // building the block text.
-    const PromptUnits& units = *source_.units();
-    it->second.start_unit = size_t(hash_mix64(unit_block_key_ ^ hash_mix64(uint64_t(hash_id))) % units.size());
-    it->second.offset = arena_.size();
-    append_units(units, it->second.start_unit, block_size_, arena_);
-    it->second.length = arena_.size() - it->second.offset;
-  }
-  return it->second;
-}
-
-// Units join without merging, so the prompt is the blocks' texts back to back: shared hash
-// ids give byte-identical (hence token-identical) prefixes.
-std::string HashIdPrompts::unit_prompt(const PromptUnits& units, const std::vector<int64_t>& hash_ids,
-                                       int64_t input_length, std::mt19937_64& tail_rng) {
-  std::string& out = scratch_;
-  out.clear();
+// Every row's ids go to the shared recipes; the tail's start is drawn now, in file order, so
+// the same seed gives the same prompts as when they were built at load.
+PromptText HashIdPrompts::unit_prompt(const PromptUnits& units, const std::vector<int64_t>& hash_ids,
+                                      int64_t input_length, std::mt19937_64& tail_rng) {
   const int64_t m = int64_t(hash_ids.size());
-  const int64_t last = input_length - (m - 1) * block_size_;
-  if (m > 0) require_last_block(last, m, input_length, block_size_);
-  for (int64_t i = 0; i < m; ++i) {
-    const UnitBlock& b = unit_block(hash_ids[size_t(i)]);
-    if (i + 1 < m || last >= block_size_)
-      out.append(arena_, b.offset, b.length);
-    else
-      append_units(units, b.start_unit, last, out);
+  if (m > 0) require_last_block(input_length - (m - 1) * block_size_, m, input_length, block_size_);
+  if (!recipes_) {
+    recipes_ = std::make_shared<HashBlockRecipes>();
+    recipes_->units = source_.shared_units();
+    recipes_->block_size = block_size_;
+    recipes_->key = make_rng_stream(seed_, "dataset.trace.hash_block")();
   }
   const int64_t covered = m == 0 ? 0 : std::min(input_length, m * block_size_);
-  if (covered < input_length) append_units(units, random_unit(units, tail_rng), input_length - covered, out);
-  check_(out, input_length, source_.tokenizer());
-  // Built in a reused buffer and copied out at its exact size: appending to a fresh string
-  // would leave up to twice the text's size allocated per prompt.
-  return std::string(out);
+  const size_t tail = covered < input_length ? random_unit(units, tail_rng) : 0;
+  const auto begin = uint32_t(recipes_->block_starts.size());
+  for (int64_t id : hash_ids) recipes_->block_starts.push_back(recipes_->block_start(id));
+  PromptText p = PromptText::from_blocks(recipes_, begin, uint32_t(m), uint32_t(input_length), uint32_t(tail));
+  if (check_.pending()) check_(p.str(), input_length, source_.tokenizer());
+  return p;
 }
 
-std::string HashIdPrompts::prompt(const std::vector<int64_t>& hash_ids, int64_t input_length,
+PromptText HashIdPrompts::prompt(const std::vector<int64_t>& hash_ids, int64_t input_length,
                                   std::mt19937_64& tail_rng) {
   require_prompt_tokens("synthetic prompt length", input_length);
   if (const PromptUnits* units = source_.units()) return unit_prompt(*units, hash_ids, input_length, tail_rng);

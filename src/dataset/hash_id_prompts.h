@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dataset/prompt_source.h"
+#include "dataset/prompt_text.h"
 #include "tokenizer/tokenizer.h"
 
 namespace aiperf {
@@ -24,30 +25,21 @@ class HashIdPrompts {
   // A prompt of `input_length` tokens: hash_ids' blocks in order, the last one cut to
   // input_length − (M−1)·B tokens; when the ids cover less than input_length (M·B < N) the
   // rest is fresh corpus text from `tail_rng`. Throws std::invalid_argument when the last
-  // block would be empty (input_length <= (M−1)·B).
-  std::string prompt(const std::vector<int64_t>& hash_ids, int64_t input_length, std::mt19937_64& tail_rng);
+  // block would be empty (input_length <= (M−1)·B). With units the prompt is deferred
+  // (prompt_text.h): its text is built when a request is, from the same draws.
+  PromptText prompt(const std::vector<int64_t>& hash_ids, int64_t input_length, std::mt19937_64& tail_rng);
 
  private:
-  // A block built from units: where it starts in the corpus and its text in arena_.
-  struct UnitBlock {
-    size_t start_unit = 0;
-    size_t offset = 0, length = 0;
-  };
-
   std::mt19937_64 block_rng(int64_t hash_id) const;
   const std::vector<int32_t>& block(int64_t hash_id);
-  const UnitBlock& unit_block(int64_t hash_id);
-  std::string unit_prompt(const PromptUnits& units, const std::vector<int64_t>& hash_ids, int64_t input_length,
-                          std::mt19937_64& tail_rng);
+  PromptText unit_prompt(const PromptUnits& units, const std::vector<int64_t>& hash_ids, int64_t input_length,
+                         std::mt19937_64& tail_rng);
 
   PromptSource& source_;
   const int64_t block_size_;
   const std::optional<uint64_t> seed_;
-  uint64_t unit_block_key_ = 0;  // one draw of the seed's block stream, mixed with each hash id
   std::unordered_map<int64_t, std::vector<int32_t>> blocks_;
-  std::unordered_map<int64_t, UnitBlock> unit_blocks_;
-  std::string arena_;    // every unit block's text, back to back
-  std::string scratch_;  // the prompt being built
+  std::shared_ptr<HashBlockRecipes> recipes_;  // the deferred prompts' shared part (units path)
   PromptUnitsCheck check_;
 };
 

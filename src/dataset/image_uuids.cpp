@@ -14,8 +14,9 @@ std::string content_image_uuid(std::string_view image) {
 }
 
 void strip_repeated_images(DatasetEntry& entry) {
+  if (!entry.parts) return;
   std::unordered_set<std::string> sent;
-  for (TurnMedia& media : entry.turn_media) {
+  for (TurnMedia& media : entry.parts.edit().turn_media) {
     media.image_uuids.resize(media.images.size());
     std::vector<std::string> first_sent_here;
     for (size_t i = 0; i < media.images.size(); ++i) {

@@ -16,16 +16,16 @@ void assign_turn_models(const DatasetBuildSettings& config, Dataset& dataset) {
     return config.model_selection == ModelSelection::random ? names[pick(rng)] : names[next++ % names.size()];
   };
   for (DatasetEntry& e : dataset.entries) {
-    if (!e.raw_bodies.empty()) continue;  // sent byte for byte: the body names its model
-    if (!e.message_turns.empty()) {
-      for (MessageTurn& t : e.message_turns)
+    if (!e.recorded->raw_bodies.empty()) continue;  // sent byte for byte: the body names its model
+    if (!e.agentic->turns.empty()) {
+      for (MessageTurn& t : e.agentic.edit().turns)
         if (t.model.empty()) t.model = choose();
       continue;
     }
     e.model = choose();
-    e.turn_models.assign(e.turn_count(), std::string());
-    e.turn_models[0] = e.model;
-    for (uint32_t t = 1; t < e.turn_count(); ++t) e.turn_models[t] = choose();
+    e.parts.edit().turn_models.assign(e.turn_count(), std::string());
+    e.parts.edit().turn_models[0] = e.model;
+    for (uint32_t t = 1; t < e.turn_count(); ++t) e.parts.edit().turn_models[t] = choose();
   }
 }
 

@@ -7,9 +7,11 @@ namespace aiperf {
 const PromptUnits* PromptSource::units() {
   if (!units_tried_) {
     units_tried_ = true;
-    if (try_units_) units_ = make_prompt_units(corpus_text_, tokenizer_);
+    if (try_units_)
+      if (std::optional<PromptUnits> units = make_prompt_units(corpus_text_, tokenizer_))
+        units_ = std::make_shared<const PromptUnits>(std::move(*units));
   }
-  return units_ ? &*units_ : nullptr;
+  return units_.get();
 }
 
 const std::vector<int32_t>& PromptSource::corpus_ids() {

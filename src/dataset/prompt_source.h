@@ -6,6 +6,7 @@
 // its first row, never pays for them.
 #include <cstdint>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,11 @@ class PromptSource {
 
   // The units, or null when prompts must take the repair path.
   const PromptUnits* units();
+  // The same units, for what outlives the source (deferred prompts, prompt_text.h).
+  std::shared_ptr<const PromptUnits> shared_units() {
+    units();
+    return units_;
+  }
   // The corpus's token ids (the repair path).
   const std::vector<int32_t>& corpus_ids();
   const Tokenizer& tokenizer() const { return tokenizer_; }
@@ -34,7 +40,7 @@ class PromptSource {
   const Tokenizer& tokenizer_;
   bool try_units_;
   bool units_tried_ = false;
-  std::optional<PromptUnits> units_;
+  std::shared_ptr<const PromptUnits> units_;
   std::optional<std::vector<int32_t>> corpus_ids_;
 };
 

@@ -55,6 +55,7 @@ class PromptUnitsCheck {
  public:
   static constexpr int kChecked = 16;
   void operator()(std::string_view prompt, int64_t num_tokens, const Tokenizer& tokenizer);
+  bool pending() const { return checked_ < kChecked; }  // a further prompt would still be encoded
 
  private:
   int checked_ = 0;

@@ -69,7 +69,7 @@ struct MediaMakers {
   // Appends the next turn's media to the entry (called once per turn, in turn order).
   void add_turn(const DatasetBuildSettings& config, DatasetEntry& entry) {
     if (!image && !audio && !video) return;
-    TurnMedia& m = entry.turn_media.emplace_back();
+    TurnMedia& m = entry.parts.edit().turn_media.emplace_back();
     if (image)
       for (int64_t i = 0; i < config.media.image.batch_size; ++i) m.images.push_back(image->next());
     if (audio)
@@ -131,13 +131,13 @@ Dataset build_entries(const DatasetBuildSettings& config, PromptSource& source) 
       const PromptPrefix* p =
           prefixes.empty() ? nullptr
                            : &prefixes[std::uniform_int_distribution<size_t>(0, prefixes.size() - 1)(prefix_rng)];
-      entry.more_texts.push_back(maker.make(lengths.isl, corpus_rng, p));
+      entry.parts.edit().more_texts.push_back(maker.make(lengths.isl, corpus_rng, p));
       entry.intended_input_tokens += (p ? p->tokens : 0) + lengths.isl;
     }
-    entry.system_message = system_message;
+    entry.parts.edit().system_message = system_message;
     media.add_turn(config, entry);
     if (config.user_context_prompt_length)
-      entry.user_context_message =
+      entry.parts.edit().user_context_message =
           maker.make(*config.user_context_prompt_length, context_rng);
     if (config.multi_turn()) {
       const int64_t turns = sample_positive_normal_integer(

@@ -31,11 +31,11 @@ Dataset build_rankings_entries(const DatasetBuildSettings& config, PromptSource&
     entry.intended_input_tokens = query_tokens;
     const int64_t passages = sample_positive_normal_integer(double(config.rankings_passages_mean),
                                                             config.rankings_passages_stddev, count_rng);
-    entry.passages.reserve(size_t(passages));
+    entry.parts.edit().passages.reserve(size_t(passages));
     for (int64_t p = 0; p < passages; ++p) {
       const int64_t tokens = sample_positive_normal_integer(double(config.rankings_passage_tokens_mean),
                                                             config.rankings_passage_tokens_stddev, passage_len_rng);
-      entry.passages.push_back(maker.make(tokens, corpus_rng));
+      entry.parts.edit().passages.push_back(maker.make(tokens, corpus_rng));
       entry.intended_input_tokens += tokens;
     }
     dataset.entries.push_back(std::move(entry));

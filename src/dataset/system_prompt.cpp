@@ -40,20 +40,20 @@ std::string with_system_text(const std::string& turn_messages, const std::string
 void apply_system_prompt(Dataset& dataset, const std::string& text) {
   std::vector<bool> forked(dataset.entries.size(), false);
   for (const DatasetEntry& e : dataset.entries)
-    for (const MessageTurn& t : e.message_turns)
+    for (const MessageTurn& t : e.agentic->turns)
       for (const ChildLaunch& l : t.launches)
         if (l.fork && l.child < forked.size()) forked[l.child] = true;
   for (size_t i = 0; i < dataset.entries.size(); ++i) {
     DatasetEntry& e = dataset.entries[i];
-    if (!e.raw_bodies.empty() || forked[i]) continue;
-    if (!e.message_turns.empty()) {
-      e.message_turns[0].messages = with_system_text(e.message_turns[0].messages, text);
-    } else if (!e.literal_messages.empty()) {
-      ojson messages = ojson::parse(e.literal_messages);
+    if (!e.recorded->raw_bodies.empty() || forked[i]) continue;
+    if (!e.agentic->turns.empty()) {
+      e.agentic.edit().turns[0].messages = with_system_text(e.agentic->turns[0].messages, text);
+    } else if (!e.recorded->literal_messages.empty()) {
+      ojson messages = ojson::parse(e.recorded->literal_messages);
       prepend_to_messages(messages, text);
-      e.literal_messages = messages.dump();
+      e.recorded.edit().literal_messages = messages.dump();
     } else {
-      e.system_message = e.system_message ? joined_system_text(text, *e.system_message) : text;
+      e.parts.edit().system_message = e.parts->system_message ? joined_system_text(text, *e.parts->system_message) : text;
     }
   }
 }

@@ -9,7 +9,7 @@ namespace aiperf {
 
 std::vector<FormPart> audio_transcription_form_parts(const EndpointSettings& config, const DatasetEntry& entry,
                                                      uint32_t turn) {
-  const TurnMedia* media = turn < entry.turn_media.size() ? &entry.turn_media[turn] : nullptr;
+  const TurnMedia* media = turn < entry.parts->turn_media.size() ? &entry.parts->turn_media[turn] : nullptr;
   if (!media || media->audios.empty())
     throw ConfigError("--endpoint-type audio_transcription: conversation " + entry.conversation_id + " turn " +
                       std::to_string(turn + 1) +

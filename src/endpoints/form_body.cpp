@@ -25,7 +25,7 @@ void warn_reserved_once(std::string_view endpoint, const std::string& key) {
 }  // namespace
 
 const std::string& form_turn_model(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn) {
-  if (turn < entry.turn_models.size() && !entry.turn_models[turn].empty()) return entry.turn_models[turn];
+  if (turn < entry.parts->turn_models.size() && !entry.parts->turn_models[turn].empty()) return entry.parts->turn_models[turn];
   return entry.model.empty() ? config.model_names.front() : entry.model;
 }
 
@@ -43,8 +43,8 @@ void append_fields_with_extras(std::vector<FormPart>& parts, ojson fields, const
     }
   };
   merge(config.extra_inputs);
-  if (turn < entry.turn_extra_bodies.size() && !entry.turn_extra_bodies[turn].empty())
-    merge(ojson::parse(entry.turn_extra_bodies[turn]));
+  if (turn < entry.parts->turn_extra_bodies.size() && !entry.parts->turn_extra_bodies[turn].empty())
+    merge(ojson::parse(entry.parts->turn_extra_bodies[turn]));
   for (const auto& [key, value] : fields.items()) append_form_fields(parts, key, value);
 }
 

@@ -6,12 +6,12 @@ namespace {
 using ojson = nlohmann::ordered_json;
 
 // The first non-empty text of the turn: an image model takes one prompt.
-const std::string& first_text(const DatasetEntry& entry, uint32_t turn) {
-  if (turn > 0) return entry.later_turns.at(turn - 1).prompt;
+std::string first_text(const DatasetEntry& entry, uint32_t turn) {
+  if (turn > 0) return entry.later_turns.at(turn - 1).prompt.str();
   if (entry.prompt.empty())
-    for (const std::string& text : entry.more_texts)
+    for (const std::string& text : entry.parts->more_texts)
       if (!text.empty()) return text;
-  return entry.prompt;
+  return entry.prompt.str();
 }
 
 }  // namespace
@@ -25,8 +25,8 @@ ojson image_generation_fields(const EndpointSettings& config, const DatasetEntry
 
 ojson image_retrieval_fields(const DatasetEntry& entry, uint32_t turn) {
   ojson input = ojson::array();
-  if (turn < entry.turn_media.size())
-    for (const std::string& url : entry.turn_media[turn].images) input.push_back({{"type", "image_url"}, {"url", url}});
+  if (turn < entry.parts->turn_media.size())
+    for (const std::string& url : entry.parts->turn_media[turn].images) input.push_back({{"type", "image_url"}, {"url", url}});
   if (input.empty())
     throw ConfigError("--endpoint-type image_retrieval needs at least one image per turn, but conversation '" +
                       entry.conversation_id + "' turn " + std::to_string(turn) +

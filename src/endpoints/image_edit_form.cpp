@@ -10,11 +10,11 @@ namespace aiperf {
 namespace {
 
 std::string turn_text(const DatasetEntry& entry, uint32_t turn) {
-  if (turn > 0) return entry.later_turns.at(turn - 1).prompt;
+  if (turn > 0) return entry.later_turns.at(turn - 1).prompt.str();
   if (entry.prompt.empty())
-    for (const std::string& text : entry.more_texts)
+    for (const std::string& text : entry.parts->more_texts)
       if (!text.empty()) return text;
-  return entry.prompt;
+  return entry.prompt.str();
 }
 
 ConfigError turn_error(const DatasetEntry& entry, uint32_t turn, const std::string& what) {
@@ -25,7 +25,7 @@ ConfigError turn_error(const DatasetEntry& entry, uint32_t turn, const std::stri
 }  // namespace
 
 std::vector<FormPart> image_edit_form_parts(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn) {
-  const TurnMedia* media = turn < entry.turn_media.size() ? &entry.turn_media[turn] : nullptr;
+  const TurnMedia* media = turn < entry.parts->turn_media.size() ? &entry.parts->turn_media[turn] : nullptr;
   if (!media || media->images.empty())
     throw turn_error(entry, turn, "has no image to edit (synthetic images: set --image-width-mean and --image-height-mean)");
   const std::string& image = media->images.front();

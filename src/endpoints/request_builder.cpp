@@ -28,12 +28,12 @@ bool truthy(const ojson& v) {
   return false;
 }
 
-const std::string& turn_prompt(const DatasetEntry& entry, uint32_t turn) {
-  return turn == 0 ? entry.prompt : entry.later_turns.at(turn - 1).prompt;
+std::string turn_prompt(const DatasetEntry& entry, uint32_t turn) {
+  return (turn == 0 ? entry.prompt : entry.later_turns.at(turn - 1).prompt).str();
 }
 
 const std::vector<std::string>& turn_more_texts(const DatasetEntry& entry, uint32_t turn) {
-  return turn == 0 ? entry.more_texts : entry.later_turns.at(turn - 1).more_texts;
+  return turn == 0 ? entry.parts->more_texts : entry.later_turns.at(turn - 1).more_texts;
 }
 
 // Chat content parts for a turn's media (workloads-and-endpoints.md §6.4): images as
@@ -57,7 +57,7 @@ void add_media_parts(ojson& parts, const TurnMedia& media) {
 // One text: a plain string, as upstream sends it; several, or any media: content parts
 // (chat) or a prompt list (completions; the CLI keeps media to chat).
 ojson turn_content(const DatasetEntry& entry, uint32_t turn, bool chat) {
-  const TurnMedia* media = turn < entry.turn_media.size() ? &entry.turn_media[turn] : nullptr;
+  const TurnMedia* media = turn < entry.parts->turn_media.size() ? &entry.parts->turn_media[turn] : nullptr;
   if (chat && media && (!media->images.empty() || !media->audios.empty() || !media->videos.empty())) {
     ojson parts = ojson::array();
     if (!turn_prompt(entry, turn).empty()) parts.push_back({{"type", "text"}, {"text", turn_prompt(entry, turn)}});
@@ -79,7 +79,7 @@ ojson turn_content(const DatasetEntry& entry, uint32_t turn, bool chat) {
 }
 
 const std::string& turn_role(const DatasetEntry& entry, uint32_t turn) {
-  return turn == 0 ? entry.role : entry.later_turns.at(turn - 1).role;
+  return turn == 0 ? entry.parts->role : entry.later_turns.at(turn - 1).role;
 }
 
 const std::optional<int64_t>& turn_max_tokens(const DatasetEntry& entry, uint32_t turn) {
@@ -92,18 +92,18 @@ ojson chat_fields(const EndpointSettings& config, const DatasetEntry& entry, uin
   // then every earlier turn with the reply it really got (§5.1; an empty or failed reply
   // contributes nothing), then this turn's new user text.
   ojson messages = ojson::array();
-  if (entry.system_message)
-    messages.push_back({{"role", "system"}, {"content", *entry.system_message}});
-  if (entry.user_context_message)
-    messages.push_back({{"role", "user"}, {"content", *entry.user_context_message}});
+  if (entry.parts->system_message)
+    messages.push_back({{"role", "system"}, {"content", *entry.parts->system_message}});
+  if (entry.parts->user_context_message)
+    messages.push_back({{"role", "user"}, {"content", *entry.parts->user_context_message}});
   for (uint32_t t = entry.resend_history ? 0 : turn; t <= turn; ++t) {
     messages.push_back({{"role", turn_role(entry, t)}, {"content", turn_content(entry, t, true)}});
     if (t < turn && t < replies.size() && !replies[t].empty())
       messages.push_back({{"role", "assistant"}, {"content", replies[t]}});
   }
   ojson body;
-  body["messages"] = entry.literal_messages.empty() ? std::move(messages) : ojson::parse(entry.literal_messages);
-  if (!entry.literal_tools.empty()) body["tools"] = ojson::parse(entry.literal_tools);
+  body["messages"] = entry.recorded->literal_messages.empty() ? std::move(messages) : ojson::parse(entry.recorded->literal_messages);
+  if (!entry.recorded->literal_tools.empty()) body["tools"] = ojson::parse(entry.recorded->literal_tools);
   body["model"] = model;
   body["stream"] = config.streaming;
   if (const auto& max_tokens = turn_max_tokens(entry, turn))
@@ -115,7 +115,7 @@ ojson completions_fields(const EndpointSettings& config, const DatasetEntry& ent
                          uint32_t turn, const std::string& model) {
   // No roles to carry them; the CLI refuses these for completions, so reaching here
   // means a caller bypassed it, and dropping the text would misstate the ISL.
-  if (entry.system_message || entry.user_context_message)
+  if (entry.parts->system_message || entry.parts->user_context_message)
     throw std::invalid_argument(
         "completions requests cannot carry a system or user-context prompt (chat only)");
   if (turn > 0 && entry.resend_history)
@@ -134,8 +134,8 @@ ojson completions_fields(const EndpointSettings& config, const DatasetEntry& ent
 // max_tokens means nothing to an embedding model and is not sent (upstream logs and ignores it).
 ojson embeddings_fields(const DatasetEntry& entry, const std::string& model) {
   ojson input = ojson::array();
-  if (!entry.prompt.empty()) input.push_back(entry.prompt);
-  for (const std::string& text : entry.more_texts)
+  if (!entry.prompt.empty()) input.push_back(entry.prompt.str());
+  for (const std::string& text : entry.parts->more_texts)
     if (!text.empty()) input.push_back(text);
   return ojson{{"model", model}, {"input", std::move(input)}};
 }
@@ -145,12 +145,12 @@ ojson rankings_fields(EndpointType type, const DatasetEntry& entry, const std::s
   ojson passages = ojson::array();
   switch (type) {
     case EndpointType::nim_rankings:
-      for (const std::string& p : entry.passages) passages.push_back({{"text", p}});
-      return ojson{{"model", model}, {"query", {{"text", entry.prompt}}}, {"passages", std::move(passages)}};
+      for (const std::string& p : entry.parts->passages) passages.push_back({{"text", p}});
+      return ojson{{"model", model}, {"query", {{"text", entry.prompt.str()}}}, {"passages", std::move(passages)}};
     case EndpointType::cohere_rankings:
-      return ojson{{"model", model}, {"query", entry.prompt}, {"documents", entry.passages}};
+      return ojson{{"model", model}, {"query", entry.prompt.str()}, {"documents", entry.parts->passages}};
     default:  // hf_tei_rankings: TEI serves one model, so the body names none
-      return ojson{{"query", entry.prompt}, {"texts", entry.passages}};
+      return ojson{{"query", entry.prompt.str()}, {"texts", entry.parts->passages}};
   }
 }
 
@@ -171,7 +171,7 @@ void request_stream_usage(ojson& body, bool per_chunk_usage) {
 
 std::string build_message_turn_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn,
                                     std::string_view history, int64_t max_tokens_cap) {
-  const MessageTurn& t = entry.message_turns.at(turn);
+  const MessageTurn& t = entry.agentic->turns.at(turn);
   ojson fields = ojson::object();
   if (!t.tools.empty()) fields["tools"] = ojson::parse(t.tools);
   fields["model"] = !t.model.empty() ? t.model : entry.model.empty() ? config.model_names.front() : entry.model;
@@ -208,8 +208,8 @@ void append_message_turn_history(std::string& history, const DatasetEntry& entry
                                  std::string_view reply) {
   if (!entry.resend_history) history.clear();  // every turn is the whole list: it replaces the history
   if (!history.empty()) history.push_back(',');
-  history += entry.message_turns.at(turn).messages;
-  if (!entry.capture_replies || reply.empty()) return;
+  history += entry.agentic->turns.at(turn).messages;
+  if (!entry.agentic->capture_replies || reply.empty()) return;
   history.push_back(',');
   history += ojson{{"role", "assistant"}, {"content", reply}}.dump();
 }
@@ -220,22 +220,22 @@ std::string build_request_body(const EndpointSettings& config, const DatasetEntr
 
 std::string build_turn_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn,
                             std::span<const std::string> replies) {
-  if (!entry.raw_bodies.empty()) return entry.raw_bodies.at(turn);  // verbatim replay
+  if (!entry.recorded->raw_bodies.empty()) return entry.recorded->raw_bodies.at(turn);  // verbatim replay
   if (config.multipart) return build_form_body(config, entry, turn);
   if (config.endpoint_type == EndpointType::template_) return build_template_body(config, entry, turn);
   if (config.endpoint_type == EndpointType::huggingface_generate) return build_tgi_generate_body(config, entry, turn);
-  if (!entry.message_turns.empty()) {
+  if (!entry.agentic->turns.empty()) {
     // Before the run no reply exists: the history is the earlier turns' messages alone.
     std::string history;
     for (uint32_t t = 0; t < turn; ++t) append_message_turn_history(history, entry, t, {});
     return build_message_turn_body(config, entry, turn, history);
   }
-  const std::string& model = turn < entry.turn_models.size() && !entry.turn_models[turn].empty()
-                                 ? entry.turn_models[turn]
+  const std::string& model = turn < entry.parts->turn_models.size() && !entry.parts->turn_models[turn].empty()
+                                 ? entry.parts->turn_models[turn]
                                  : entry.model.empty() ? config.model_names.front() : entry.model;
   const EndpointType type = config.endpoint_type;
   // responses / messages: the chat body (history included), rewritten into the vendor's shape.
-  const bool hoist_system = entry.literal_messages.empty();
+  const bool hoist_system = entry.recorded->literal_messages.empty();
   ojson body = sends_chat_messages(type) ? chat_fields(config, entry, turn, replies, model)
                : type == EndpointType::responses
                    ? responses_body_from_chat(chat_fields(config, entry, turn, replies, model), hoist_system)
@@ -250,8 +250,8 @@ std::string build_turn_body(const EndpointSettings& config, const DatasetEntry& 
   // --extra-inputs win over built fields (model and stream included), keeping their slot.
   for (const auto& [key, value] : config.extra_inputs.items()) body[key] = ojson(value);
   // A trace row's own fields win over --extra-inputs (workloads-and-endpoints.md §3.6).
-  if (turn < entry.turn_extra_bodies.size() && !entry.turn_extra_bodies[turn].empty()) {
-    ojson extra = ojson::parse(entry.turn_extra_bodies[turn]);
+  if (turn < entry.parts->turn_extra_bodies.size() && !entry.parts->turn_extra_bodies[turn].empty()) {
+    ojson extra = ojson::parse(entry.parts->turn_extra_bodies[turn]);
     for (auto& [key, value] : extra.items()) body[key] = std::move(value);
   }
   // Anthropic has no stream_options; the Responses API only gets it with server token counts.
@@ -267,11 +267,23 @@ std::vector<PreparedRequest> prepare_requests(const EndpointSettings& config, co
   requests.reserve(dataset.entries.size());
   for (const DatasetEntry& entry : dataset.entries) {
     std::vector<std::optional<double>> audio_seconds;
-    for (const TurnMedia& media : entry.turn_media) audio_seconds.push_back(media.audio_duration_seconds);
+    for (const TurnMedia& media : entry.parts->turn_media) audio_seconds.push_back(media.audio_duration_seconds);
+    // A trace's hash-block prompts stay recipes until sent: building every body here would
+    // hold the whole trace's text (gigabytes for a million rows).
+    if (entry.prompt.deferred()) {
+      requests.push_back({entry.conversation_id, {}, {}, std::move(audio_seconds), true});
+      continue;
+    }
     requests.push_back({entry.conversation_id, build_request_body(config, entry),
                         preview_later_turn_bodies(config, entry), std::move(audio_seconds)});
   }
   return requests;
+}
+
+std::vector<std::string> send_time_bodies(const EndpointSettings& config, const DatasetEntry& entry) {
+  std::vector<std::string> bodies = preview_later_turn_bodies(config, entry);
+  bodies.insert(bodies.begin(), build_request_body(config, entry));
+  return bodies;
 }
 
 std::vector<std::string> preview_later_turn_bodies(const EndpointSettings& config, const DatasetEntry& entry) {

@@ -22,7 +22,7 @@ std::string build_request_body(const EndpointSettings& config, const DatasetEntr
 std::string build_turn_body(const EndpointSettings& config, const DatasetEntry& entry, uint32_t turn,
                             std::span<const std::string> replies);
 
-// Turn `turn` of an agentic / DAG conversation (entry.message_turns): `history` (earlier
+// Turn `turn` of an agentic / DAG conversation (entry.agentic->turns): `history` (earlier
 // messages as comma-joined compact JSON objects, e.g. a forked parent's and this session's
 // earlier turns with their live replies) then the turn's own messages; the turn's model,
 // max_tokens and tools, --extra-inputs, then the turn's `extra` members last. A conversation
@@ -47,8 +47,15 @@ struct PreparedRequest {
   std::vector<std::string> later_turn_previews = {};  // inputs.json only; see preview_later_turn_bodies
   // Length of each turn's first audio clip (index = turn; absent: none), for audio_duration / rtfx.
   std::vector<std::optional<double>> turn_audio_seconds = {};
+  // A deferred prompt (prompt_text.h): `body` and the previews stay empty and the worker builds
+  // the first turn's body when it sends it (send_time_bodies gives inputs.json the same bodies).
+  bool built_at_send = false;
 };
 
 std::vector<PreparedRequest> prepare_requests(const EndpointSettings& config, const Dataset& dataset);
+
+// Every body of a conversation as inputs.json shows it: the first turn's, then the later turns'
+// previews.
+std::vector<std::string> send_time_bodies(const EndpointSettings& config, const DatasetEntry& entry);
 
 }  // namespace aiperf

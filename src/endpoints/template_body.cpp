@@ -48,16 +48,16 @@ const BodyTemplate& parsed_template(const EndpointSettings& config) {
 
 json turn_object(const EndpointSettings& config, const DatasetEntry& entry, uint32_t t) {
   json texts = json::array();
-  const std::string& prompt = t == 0 ? entry.prompt : entry.later_turns.at(t - 1).prompt;
+  const std::string prompt = (t == 0 ? entry.prompt : entry.later_turns.at(t - 1).prompt).str();
   if (!prompt.empty()) texts.push_back(prompt);
   if (t == 0)
-    for (const std::string& s : entry.more_texts) texts.push_back(s);
+    for (const std::string& s : entry.parts->more_texts) texts.push_back(s);
   const std::optional<int64_t>& max_tokens = t == 0 ? entry.max_tokens : entry.later_turns.at(t - 1).max_tokens;
-  const std::string& model = t < entry.turn_models.size() && !entry.turn_models[t].empty() ? entry.turn_models[t]
+  const std::string& model = t < entry.parts->turn_models.size() && !entry.parts->turn_models[t].empty() ? entry.parts->turn_models[t]
                              : entry.model.empty()                                           ? config.model_names.front()
                                                                                              : entry.model;
   json turn = {{"index", t},
-               {"role", t == 0 ? entry.role : entry.later_turns.at(t - 1).role},
+               {"role", t == 0 ? entry.parts->role : entry.later_turns.at(t - 1).role},
                {"model", model},
                {"max_tokens", max_tokens ? json(*max_tokens) : json(nullptr)},
                {"texts", texts},
@@ -104,10 +104,10 @@ json template_variables(const EndpointSettings& config, const DatasetEntry& entr
                {"request_info", {{"conversation_id", entry.conversation_id}, {"turn_index", turn}}}};
   json by_name = json::object();
   json queries = json::array(), passages = json::array();
-  if (turn == 0 && !entry.passages.empty()) {
+  if (turn == 0 && !entry.parts->passages.empty()) {
     // Rankings data: the prompt is the query; the passages follow it among the texts.
-    if (!entry.prompt.empty()) queries.push_back(entry.prompt);
-    for (const std::string& p : entry.passages) {
+    if (!entry.prompt.empty()) queries.push_back(entry.prompt.str());
+    for (const std::string& p : entry.parts->passages) {
       passages.push_back(p);
       texts.push_back(p);
     }
@@ -138,7 +138,7 @@ std::string build_template_body(const EndpointSettings& config, const DatasetEnt
   ojson body = ojson::parse(rendered, nullptr, false);
   if (body.is_discarded())
     throw ConfigError(describe_source(config) + ": the rendered body is not valid JSON: " + rendered.substr(0, 200));
-  const bool row_extra = turn < entry.turn_extra_bodies.size() && !entry.turn_extra_bodies[turn].empty();
+  const bool row_extra = turn < entry.parts->turn_extra_bodies.size() && !entry.parts->turn_extra_bodies[turn].empty();
   bool extras = row_extra;
   for (const auto& [key, value] : config.extra_inputs.items())
     extras |= key != kPayloadTemplateKey && key != kResponseFieldKey;
@@ -150,7 +150,7 @@ std::string build_template_body(const EndpointSettings& config, const DatasetEnt
   if (row_extra) {
     // Named: a range-for over a temporary's items() would iterate a destroyed object (the
     // temporary lives only until the range is initialised, C++20).
-    ojson extra = ojson::parse(entry.turn_extra_bodies[turn]);
+    ojson extra = ojson::parse(entry.parts->turn_extra_bodies[turn]);
     for (auto& [key, value] : extra.items()) body[key] = std::move(value);
   }
   return body.dump();

@@ -5,11 +5,11 @@
 namespace aiperf {
 
 nlohmann::ordered_json video_generation_fields(const DatasetEntry& entry, uint32_t turn, const std::string& model) {
-  const std::string& text = turn == 0 ? entry.prompt : entry.later_turns.at(turn - 1).prompt;
+  const std::string text = (turn == 0 ? entry.prompt : entry.later_turns.at(turn - 1).prompt).str();
   // A turn whose leading text is empty (random_pool) still has a first text among the others.
   const std::string* prompt = &text;
   if (turn == 0 && prompt->empty())
-    for (const std::string& t : entry.more_texts)
+    for (const std::string& t : entry.parts->more_texts)
       if (!t.empty()) {
         prompt = &t;
         break;

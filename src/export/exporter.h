@@ -1,6 +1,7 @@
 #pragma once
 // Writes the end-of-run artifacts and prints the console report.
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -62,7 +63,10 @@ std::vector<std::filesystem::path> export_run(const ProfileConfig& config, const
 // {"data":[{"session_id": <conversation_id>, "payloads":[<body as a JSON object>, ...]}]}.
 // Throws std::runtime_error naming the conversation if a body is not JSON.
 // `multipart_boundary` set: the bodies are forms, written as JSON objects (docs/outputs.md).
+// Requests built at send time (PreparedRequest::built_at_send) get their bodies, the first
+// turn's and the later turns' previews, from `built_at_send(index)`, one request at a time.
 void write_inputs_json(const std::filesystem::path& path, const std::vector<PreparedRequest>& requests,
-                       std::string_view multipart_boundary = {});
+                       std::string_view multipart_boundary = {},
+                       const std::function<std::vector<std::string>(size_t)>& built_at_send = {});
 
 }  // namespace aiperf

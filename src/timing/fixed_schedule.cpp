@@ -54,11 +54,13 @@ FixedSchedule build_fixed_schedule(FileDataset file, const LoadSettings& config,
     // Later turns' trace times move onto the same schedule as the first turns.
     for (DatasetTurn& t : e.later_turns)
       if (t.timestamp_ms) t.timestamp_ms = std::max(0.0, *t.timestamp_ms - zero);
-    for (MessageTurn& t : e.message_turns) {
-      if (t.timestamp_ms) t.timestamp_ms = std::max(0.0, *t.timestamp_ms - zero);
-      for (ChildLaunch& l : t.launches) l.child = moved_to[l.child];
+    if (e.agentic) {
+      for (MessageTurn& t : e.agentic.edit().turns) {
+        if (t.timestamp_ms) t.timestamp_ms = std::max(0.0, *t.timestamp_ms - zero);
+        for (ChildLaunch& l : t.launches) l.child = moved_to[l.child];
+      }
+      for (ChildLaunch& l : e.agentic.edit().pre_session_spawns) l.child = moved_to[l.child];
     }
-    for (ChildLaunch& l : e.pre_session_spawns) l.child = moved_to[l.child];
     if (!e.is_child) out.offsets_ns.push_back(std::llround((*ts[i] - zero) * 1e6));
     out.dataset.entries.push_back(std::move(e));
   }

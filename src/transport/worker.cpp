@@ -370,7 +370,7 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
 
   try {
     // Inside the try: a body that cannot be built becomes an error record, never a lost credit.
-    if (session) body = &session_turn_body(credit, rec);
+    body = session ? &session_turn_body(credit, rec) : &first_turn_body(credit, rec);
     if (options_.cache_bust != CacheBust::none) body = &cache_bust_body(credit, *body, rec);
     for (int attempt = 0;; ++attempt) {
       // A retry always uses a fresh connection, so it cannot be stale again.
@@ -442,20 +442,29 @@ asio::awaitable<void> Worker::run_request(Credit credit) {
 // fork history and correlation ids) keep state here between turns.
 bool Worker::keeps_session(const Credit& credit) const {
   return credit.session_turns > 1 ||
-         (options_.dataset && !options_.dataset->entries[credit.dataset_index].message_turns.empty());
+         (options_.dataset && !options_.dataset->entries[credit.dataset_index].agentic->turns.empty());
 }
 
 // Turn 1 of a session sends its prepared body; later turns are built now, with the replies
 // so far, and kept in the record (the analytic plane counts ISL from what was really sent).
 const std::string& Worker::session_turn_body(const Credit& credit, RawRecord& rec) {
   SessionHistory& session = sessions_[credit.session_id];
-  if (!options_.dataset->entries[credit.dataset_index].message_turns.empty())
+  if (!options_.dataset->entries[credit.dataset_index].agentic->turns.empty())
     return message_turn_body(credit, rec, session.history);
   if (session.correlation_id.empty()) assign_uuid4(session.correlation_id);
   rec.x_correlation_id = session.correlation_id;
-  if (credit.turn_index == 0) return (*options_.requests)[credit.dataset_index].body;
+  if (credit.turn_index == 0) return first_turn_body(credit, rec);
   rec.request_body = build_turn_body(*options_.config, options_.dataset->entries[credit.dataset_index],
                                      credit.turn_index, session.replies);
+  return rec.request_body;
+}
+
+// The prepared first-turn body, or, for a deferred prompt (a trace's hash blocks), the body
+// built now and kept in the record (the analytic plane counts ISL from what was sent).
+const std::string& Worker::first_turn_body(const Credit& credit, RawRecord& rec) const {
+  const PreparedRequest& prepared = (*options_.requests)[credit.dataset_index];
+  if (!prepared.built_at_send) return prepared.body;
+  rec.request_body = build_request_body(*options_.config, options_.dataset->entries[credit.dataset_index]);
   return rec.request_body;
 }
 
@@ -496,7 +505,7 @@ const std::string& Worker::message_turn_body(const Credit& credit, RawRecord& re
   const DatasetEntry& entry = options_.dataset->entries[credit.dataset_index];
   // Agentic replay starts a recorded trajectory mid-way (§5.4): the history before its first
   // turn is the recorded one, rebuilt here without sending it.
-  if (credit.turn_index > 0 && history.empty() && !entry.capture_replies)
+  if (credit.turn_index > 0 && history.empty() && !entry.agentic->capture_replies)
     for (uint32_t t = 0; t < credit.turn_index; ++t) append_message_turn_history(history, entry, t, {});
   if (credit.turn_index == 0 && history.empty() && credit.max_tokens_cap == 0)
     return (*options_.requests)[credit.dataset_index].body;
@@ -510,12 +519,12 @@ void Worker::message_turn_done(const Credit& credit, const RawRecord& rec) {
   auto it = sessions_.find(credit.session_id);
   if (it == sessions_.end()) return;
   const DatasetEntry& entry = options_.dataset->entries[credit.dataset_index];
-  const MessageTurn& turn = entry.message_turns[credit.turn_index];
+  const MessageTurn& turn = entry.agentic->turns[credit.turn_index];
   const bool last = credit.turn_index + 1 >= credit.session_turns;
   const bool forks = std::any_of(turn.launches.begin(), turn.launches.end(), [](const ChildLaunch& l) { return l.fork; });
   if (!last || forks) {
     append_message_turn_history(it->second.history, entry, credit.turn_index,
-                                entry.capture_replies ? reply_text(rec) : std::string());
+                                entry.agentic->capture_replies ? reply_text(rec) : std::string());
     for (const ChildLaunch& l : turn.launches)
       if (l.fork) fork_snapshots_[{credit.session_id, l.child}] = it->second.history;
   }
@@ -537,7 +546,7 @@ std::string Worker::reply_text(const RawRecord& rec) const {
 // Per turn, after the whole response is in (never per chunk): keep the reply's text for the
 // next turn, or forget the session after its final turn.
 void Worker::session_turn_done(const Credit& credit, const RawRecord& rec) {
-  if (!options_.dataset->entries[credit.dataset_index].message_turns.empty()) return message_turn_done(credit, rec);
+  if (!options_.dataset->entries[credit.dataset_index].agentic->turns.empty()) return message_turn_done(credit, rec);
   auto it = sessions_.find(credit.session_id);
   if (it == sessions_.end()) return;
   if (credit.turn_index + 1 >= credit.session_turns) {

@@ -140,6 +140,7 @@ class Worker : public CreditTarget {
   void release_held();
   void launch_due(int64_t now);
   bool keeps_session(const Credit& credit) const;
+  const std::string& first_turn_body(const Credit& credit, RawRecord& rec) const;
   const std::string& session_turn_body(const Credit& credit, RawRecord& rec);
   const std::string& message_turn_body(const Credit& credit, RawRecord& rec, std::string& history);
   const std::string& cache_bust_body(const Credit& credit, const std::string& body, RawRecord& rec) const;

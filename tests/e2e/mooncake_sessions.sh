@@ -18,7 +18,7 @@ JSONL
 start_mock --itl-ms 1
 ART="$WORK/art"
 "$AIPERF" profile -m mock-model -u "$MOCK_URL" --streaming --input-file "$TRACE" \
-  --custom-dataset-type mooncake_trace --isl-block-size 16 --export-level raw --artifact-dir "$ART" \
+  --custom-dataset-type mooncake_trace --isl-block-size 16 --export-level raw --artifact-dir "$ART" --random-seed 7 \
   --ui none >"$WORK/out.txt" 2>&1 || { cat "$WORK/out.txt"; fail "aiperf failed"; }
 py '
 import json, os, collections
@@ -57,6 +57,22 @@ for v in raw_by.values():
     for prev, cur in zip(v, v[1:]):
         assert cur["payload"]["messages"][:len(prev["payload"]["messages"])] == prev["payload"]["messages"]
         assert cur["payload"]["messages"][len(prev["payload"]["messages"])]["role"] == "assistant"
+
+# Hash-block prompts are recipes until sent (docs/datasets.md): the body built at send time is
+# byte for byte what inputs.json shows, each first turn is input_length tokens, and the rows
+# sharing hash id 1 share its text (the 12-token row is a prefix of the 20-token one).
+inputs = {s["session_id"]: s["payloads"] for s in json.load(open(f"{art}/inputs.json"))["data"]}
+assert sorted(len(p) for p in inputs.values()) == [1, 2, 3], {k: len(p) for k, p in inputs.items()}
+first = {}
+for line in raw:
+    if line["metadata"]["turn_index"] == 0:
+        cid = line["metadata"]["conversation_id"]
+        assert line["payload"] == inputs[cid][0], cid
+        first[cid] = line["payload"]["messages"][0]["content"]
+assert first["s1"].startswith(first["s2"]) and len(first["s1"]) > len(first["s2"]), (first["s1"], first["s2"])
+isl0 = {r["metadata"]["conversation_id"]: r["metrics"]["input_sequence_length"]["value"]
+        for r in recs if r["metadata"]["turn_index"] == 0}
+assert isl0["s1"] == 20 and isl0["s2"] == 12 and sorted(isl0.values()) == [8, 12, 20], isl0
 '
 # A session on an endpoint that cannot carry history is refused before anything is sent.
 if "$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type completions --input-file "$TRACE" \

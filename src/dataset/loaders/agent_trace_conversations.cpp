@@ -143,10 +143,10 @@ void add_trace(TraceContext& ctx, FileDataset& out) {
   DatasetEntry entry;
   entry.conversation_id = trace.id;
   entry.model = ctx.config.model_names.front();
-  entry.capture_replies = false;
-  entry.message_turns = build_turns(ctx, trace.requests, trace.system_tokens, /*parent=*/true);
+  entry.agentic.edit().capture_replies = false;
+  entry.agentic.edit().turns = build_turns(ctx, trace.requests, trace.system_tokens, /*parent=*/true);
   out.dataset.entries.push_back(std::move(entry));
-  out.timestamps_ms.push_back(out.dataset.entries[root].message_turns.front().timestamp_ms);
+  out.timestamps_ms.push_back(out.dataset.entries[root].agentic->turns.front().timestamp_ms);
   out.lines.push_back(0);
 
   for (const AgentSubagent& s : trace.subagents) {
@@ -158,15 +158,15 @@ void add_trace(TraceContext& ctx, FileDataset& out) {
     DatasetEntry child;
     child.conversation_id = trace.id + "::sa:" + s.agent_id;
     child.model = ctx.models(s.requests.front().model);
-    child.capture_replies = false;
+    child.agentic.edit().capture_replies = false;
     child.is_child = true;
     child.agent_depth = 1;
-    child.message_turns = build_turns(ctx, s.requests, s.system_tokens, /*parent=*/false);
+    child.agentic.edit().turns = build_turns(ctx, s.requests, s.system_tokens, /*parent=*/false);
     ChildLaunch launch;
     launch.child = uint32_t(out.dataset.entries.size());
     launch.join_at = s.after_parent_requests < trace.requests.size() ? uint32_t(s.after_parent_requests)
                                                                        : ChildLaunch::kNoJoin;
-    out.dataset.entries[root].message_turns[s.after_parent_requests - 1].launches.push_back(launch);
+    out.dataset.entries[root].agentic.edit().turns[s.after_parent_requests - 1].launches.push_back(launch);
     out.dataset.entries.push_back(std::move(child));
     out.timestamps_ms.push_back(std::nullopt);
     out.lines.push_back(0);

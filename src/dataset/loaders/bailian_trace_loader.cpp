@@ -24,7 +24,7 @@ struct BailianRow {
   int64_t turn = 1;
   double timestamp_ms = 0;
   size_t line = 0;
-  std::string prompt;
+  PromptText prompt;
   int64_t input_length = 0;
   std::optional<int64_t> max_tokens;
 };

@@ -232,7 +232,7 @@ FileDataset load_baseten_trace_file(const DatasetBuildSettings& config, const To
     entry.prompt = std::move(head.prompt);
     entry.intended_input_tokens = head.input_tokens;
     entry.max_tokens = head.output_tokens;
-    entry.turn_extra_bodies.push_back(std::move(head.extra_body));
+    entry.parts.edit().turn_extra_bodies.push_back(std::move(head.extra_body));
     entry.resend_history = false;  // each prompt already holds the expanded history
     for (size_t k = 1; k < m.size(); ++k) {
       BasetenRow& r = rows[m[k]];
@@ -249,7 +249,7 @@ FileDataset load_baseten_trace_file(const DatasetBuildSettings& config, const To
         t.delay_ms = std::max(0.0, r.timestamp_ms - prev.timestamp_ms - prev.e2e_ms);
         if (config.inter_turn_delay_cap_s) t.delay_ms = std::min(t.delay_ms, *config.inter_turn_delay_cap_s * 1000.0);
       }
-      entry.turn_extra_bodies.push_back(std::move(r.extra_body));
+      entry.parts.edit().turn_extra_bodies.push_back(std::move(r.extra_body));
       entry.later_turns.push_back(std::move(t));
     }
     out.dataset.entries.push_back(std::move(entry));

@@ -216,7 +216,7 @@ class DagBuilder {
     for (const std::string& id : c.pre_session_spawns) {
       uint32_t child = lookup(i, "pre_session_spawns", id);
       launched_[child] = true;
-      entry.pre_session_spawns.push_back(ChildLaunch{child, false, ChildLaunch::kNoJoin});
+      entry.agentic.edit().pre_session_spawns.push_back(ChildLaunch{child, false, ChildLaunch::kNoJoin});
     }
     for (uint32_t t = 0; t < turns; ++t) {
       const std::string where = "turn " + std::to_string(t);
@@ -246,8 +246,8 @@ class DagBuilder {
             launch.join_at = t + 1;  // a bare spawn joins at the next turn; on the last turn nobody waits
           }
         }
-        entry.message_turns.resize(turns);
-        entry.message_turns[t].launches.push_back(launch);
+        entry.agentic.edit().turns.resize(turns);
+        entry.agentic.edit().turns[t].launches.push_back(launch);
       }
     }
   }
@@ -268,8 +268,8 @@ class DagBuilder {
         }
         if (state[child] == unseen) visit(child);
       };
-      for (const ChildLaunch& l : entries[i].pre_session_spawns) edge(l.child);
-      for (const MessageTurn& t : entries[i].message_turns)
+      for (const ChildLaunch& l : entries[i].agentic->pre_session_spawns) edge(l.child);
+      for (const MessageTurn& t : entries[i].agentic->turns)
         for (const ChildLaunch& l : t.launches) edge(l.child);
       path.pop_back();
       state[i] = done;
@@ -295,8 +295,8 @@ class DagBuilder {
         depth[child] = depth[i] + 1;
         frontier.push_back(child);
       };
-      for (const ChildLaunch& l : entries[i].pre_session_spawns) reach(l.child);
-      for (const MessageTurn& t : entries[i].message_turns)
+      for (const ChildLaunch& l : entries[i].agentic->pre_session_spawns) reach(l.child);
+      for (const MessageTurn& t : entries[i].agentic->turns)
         for (const ChildLaunch& l : t.launches) reach(l.child);
     }
     for (size_t i = 0; i < convs_.size(); ++i) {
@@ -321,12 +321,12 @@ class DagBuilder {
     entry.conversation_id = c.id;
     entry.model = config.model_names.front();
     entry.resend_history = c.context_mode != "message_array_with_responses";
-    entry.capture_replies = c.context_mode == "deltas_without_responses";
-    entry.message_turns.resize(c.turns.size());
+    entry.agentic.edit().capture_replies = c.context_mode == "deltas_without_responses";
+    entry.agentic.edit().turns.resize(c.turns.size());
     for (size_t t = 0; t < c.turns.size(); ++t) {
-      std::vector<ChildLaunch> launches = std::move(entry.message_turns[t].launches);
-      entry.message_turns[t] = std::move(c.turns[t].turn);
-      entry.message_turns[t].launches = std::move(launches);
+      std::vector<ChildLaunch> launches = std::move(entry.agentic->turns[t].launches);
+      entry.agentic.edit().turns[t] = std::move(c.turns[t].turn);
+      entry.agentic.edit().turns[t].launches = std::move(launches);
     }
   }
 

@@ -7,6 +7,7 @@
 #include "common/rng_stream.h"
 #include "common/uuid.h"
 #include "dataset/length_sampler.h"
+#include "dataset/text_line_stream.h"
 
 namespace aiperf {
 
@@ -44,10 +45,11 @@ FileDataset load_input_file(const DatasetBuildSettings& config, const Tokenizer&
         t.delay_ms = 0;
         t.timestamp_ms.reset();
       }
-      for (MessageTurn& t : e.message_turns) {
-        t.delay_ms = 0;
-        t.timestamp_ms.reset();
-      }
+      if (e.agentic)
+        for (MessageTurn& t : e.agentic.edit().turns) {
+          t.delay_ms = 0;
+          t.timestamp_ms.reset();
+        }
     }
   }
   // A session id shared by rows makes them turns of one conversation (the loaders group them);
@@ -78,6 +80,15 @@ CommonRowFields read_common_row_fields(const JsonlRow& row) {
   // delay is a multi-turn (think time) field; ignoring it would replay the wrong timing.
   row.reject({"delay"});
   return f;
+}
+
+void FileDataset::reserve_lines_of(const std::string& path) {
+  TextLineStream in(path, "--input-file " + path + ": ");
+  size_t n = 0;
+  for (std::string_view line; in.next(line);) ++n;
+  dataset.entries.reserve(n);
+  timestamps_ms.reserve(n);
+  lines.reserve(n);
 }
 
 void add_file_entry(FileDataset& out, const DatasetBuildSettings& config, const JsonlRow& row,

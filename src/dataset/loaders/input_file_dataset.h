@@ -16,6 +16,10 @@ struct FileDataset {
   Dataset dataset;
   std::vector<std::optional<double>> timestamps_ms;  // parallel to dataset.entries; ms
   std::vector<size_t> lines;                          // parallel: 1-based line in the file (0: none)
+
+  // Room for one entry per line of `path` (an upper bound): a million-row trace then never
+  // holds its entries twice while the vector grows, and unused room is never touched.
+  void reserve_lines_of(const std::string& path);
 };
 
 // Dispatches on config.custom_dataset_type. Throws ConfigError naming the file (and line)

@@ -31,6 +31,7 @@ FileDataset load_mooncake_rows(const DatasetBuildSettings& config, PromptSource&
   std::mt19937_64 corpus_rng = make_rng_stream(config.random_seed, "dataset.trace.prompt.corpus");
   FallbackOutputLength fallback_osl(config);
   FileDataset out;
+  out.reserve_lines_of(*config.input_file);
   std::unordered_map<std::string, SessionTail> sessions;
   for_each_jsonl_row(*config.input_file, [&](const JsonlRow& row) {
     row.reject({"messages", "payload", "tools", "message_mode", "extra", "context_mode"});

@@ -67,7 +67,7 @@ FileDataset load_multi_turn_file(const DatasetBuildSettings& config, const Token
     const FileTurn& lead = turns[0];
     if (hoist_system && turns.size() > 1 && lead.role == "system" && !lead.dispatch_fields && lead.more_texts.empty() &&
         !lead.has_media && lead.extra.empty() && !lead.text.empty()) {
-      entry.system_message = std::move(turns[0].text);
+      entry.parts.edit().system_message = std::move(turns[0].text);
       first = 1;
     }
     // Think time runs from the previous reply; a conversation's start is set by the load mode.
@@ -75,8 +75,8 @@ FileDataset load_multi_turn_file(const DatasetBuildSettings& config, const Token
       row.fail("turn " + std::to_string(first + 1) + ": 'delay' on a conversation's first turn is not supported yet by aiperf-cpp");
     common.timestamp_ms = turns[first].timestamp_ms;
     entry.prompt = std::move(turns[first].text);
-    entry.more_texts = std::move(turns[first].more_texts);
-    entry.role = std::move(turns[first].role);
+    entry.parts.edit().more_texts = std::move(turns[first].more_texts);
+    if (turns[first].role != entry.parts->role) entry.parts.edit().role = std::move(turns[first].role);
     entry.max_tokens = turns[first].max_tokens ? turns[first].max_tokens : fallback_osl.next();
     for (size_t k = first + 1; k < turns.size(); ++k) {
       DatasetTurn t;
@@ -91,12 +91,12 @@ FileDataset load_multi_turn_file(const DatasetBuildSettings& config, const Token
     // Per-turn media and body members, indexed by the turn as sent (after any hoisting).
     for (size_t k = first; k < turns.size(); ++k) {
       if (turns[k].has_media) {
-        entry.turn_media.resize(k - first);
-        entry.turn_media.push_back(std::move(turns[k].media));
+        entry.parts.edit().turn_media.resize(k - first);
+        entry.parts.edit().turn_media.push_back(std::move(turns[k].media));
       }
       if (!turns[k].extra.empty()) {
-        entry.turn_extra_bodies.resize(k - first);
-        entry.turn_extra_bodies.push_back(std::move(turns[k].extra));
+        entry.parts.edit().turn_extra_bodies.resize(k - first);
+        entry.parts.edit().turn_extra_bodies.push_back(std::move(turns[k].extra));
       }
     }
     add_file_entry(out, config, row, common, std::move(entry));

@@ -75,8 +75,10 @@ FileDataset load_random_pool(const DatasetBuildSettings& config, const Tokenizer
       media.videos.insert(media.videos.end(), row.media.videos.begin(), row.media.videos.end());
     }
     DatasetEntry entry;
-    split_row_texts(std::move(texts), entry.prompt, entry.more_texts);
-    if (!media.images.empty() || !media.audios.empty() || !media.videos.empty()) entry.turn_media.push_back(std::move(media));
+    std::string prompt;
+    split_row_texts(std::move(texts), prompt, entry.parts.edit().more_texts);
+    entry.prompt = std::move(prompt);
+    if (!media.images.empty() || !media.audios.empty() || !media.videos.empty()) entry.parts.edit().turn_media.push_back(std::move(media));
     entry.max_tokens = fallback_osl.next();
     entry.model = config.model_names.front();
     entry.conversation_id = default_conversation_id(config, i);

@@ -61,10 +61,10 @@ CaptureRecord read_record(const JsonlRow& row) {
 
   CaptureRecord r;
   r.line = row.line;
-  r.entry.literal_messages = messages->dump();
+  r.entry.recorded.edit().literal_messages = messages->dump();
   if (auto tools = body.find("tools"); tools != body.end() && !tools->is_null()) {
     if (!tools->is_array()) row.fail("captureData.endpointInput.data: 'tools' must be a list");
-    r.entry.literal_tools = tools->dump();
+    r.entry.recorded.edit().literal_tools = tools->dump();
   }
   // Either spelling of the captured output cap; max_completion_tokens is the newer one.
   for (const char* key : {"max_tokens", "max_completion_tokens"})

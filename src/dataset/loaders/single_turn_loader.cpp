@@ -40,12 +40,12 @@ FileDataset load_single_turn_file(const DatasetBuildSettings& config, const Toke
         row.fail("'delay' on a conversation's first row is not supported yet by aiperf-cpp");
       DatasetEntry entry;
       entry.prompt = std::move(prompt);
-      entry.more_texts = std::move(more_texts);
-      entry.role = std::move(f.role);
+      entry.parts.edit().more_texts = std::move(more_texts);
+      if (f.role != entry.parts->role) entry.parts.edit().role = std::move(f.role);
       entry.max_tokens = max_tokens;
       entry.resend_history = false;  // every row is self-contained (§3.1)
-      if (content.has_media()) entry.turn_media.push_back(std::move(content.media));
-      if (!f.extra.empty()) entry.turn_extra_bodies.push_back(std::move(f.extra));
+      if (content.has_media()) entry.parts.edit().turn_media.push_back(std::move(content.media));
+      if (!f.extra.empty()) entry.parts.edit().turn_extra_bodies.push_back(std::move(f.extra));
       if (common.session_id) session_entry.emplace(*common.session_id, out.dataset.entries.size());
       add_file_entry(out, config, row, common, std::move(entry));
       return;
@@ -69,8 +69,8 @@ FileDataset load_single_turn_file(const DatasetBuildSettings& config, const Toke
     t.delay_ms = f.delay_ms.value_or(0) * config.conversation_turn_delay_ratio;
     t.timestamp_ms = common.timestamp_ms;
     entry.later_turns.push_back(std::move(t));
-    if (content.has_media()) set_turn_member(entry.turn_media, turn, std::move(content.media));
-    if (!f.extra.empty()) set_turn_member(entry.turn_extra_bodies, turn, std::move(f.extra));
+    if (content.has_media()) set_turn_member(entry.parts.edit().turn_media, turn, std::move(content.media));
+    if (!f.extra.empty()) set_turn_member(entry.parts.edit().turn_extra_bodies, turn, std::move(f.extra));
   });
   if (config.uuid_and_strip)
     for (DatasetEntry& entry : out.dataset.entries) strip_repeated_images(entry);

@@ -65,7 +65,7 @@ void add_conversation(FileDataset& out, const DatasetBuildSettings& config, std:
   entry.model = config.model_names.front();
   entry.resend_history = false;
   entry.later_turns.resize(bodies.size() - 1);
-  entry.raw_bodies = std::move(bodies);
+  entry.recorded.edit().raw_bodies = std::move(bodies);
   out.dataset.entries.push_back(std::move(entry));
   out.timestamps_ms.push_back(std::nullopt);
   out.lines.push_back(line);

@@ -325,7 +325,7 @@ Dataset load_h_cua_perf_files(const fs::path& trace, const DatasetBuildSettings&
     e.resend_history = false;  // every body holds the whole history
     for (size_t k = 0; k < t.records.size(); ++k) {
       const std::optional<int64_t> fallback = t.records[k].output_length ? std::nullopt : osl.next();
-      e.raw_bodies.push_back(build_body(config, t.records[k], fallback));
+      e.recorded.edit().raw_bodies.push_back(build_body(config, t.records[k], fallback));
       // The first record's delay follows no reply of this replay: the session starts when the
       // load generator starts it.
       if (k > 0) e.later_turns.emplace_back().delay_ms = t.records[k].delay_ms;

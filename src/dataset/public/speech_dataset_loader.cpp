@@ -115,7 +115,7 @@ Dataset load_speech_files(const std::vector<fs::path>& files, const DatasetBuild
       TurnMedia media;
       media.audios.push_back("wav," + base64_encode(clip->wav));
       media.audio_duration_seconds = clip->seconds;
-      add_row_entry(out, config, osl, std::string(kSpeechPrompt)).turn_media.push_back(std::move(media));
+      add_row_entry(out, config, osl, std::string(kSpeechPrompt)).parts.edit().turn_media.push_back(std::move(media));
     });
   }
   return out;

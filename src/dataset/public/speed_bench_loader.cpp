@@ -112,7 +112,7 @@ Dataset load_speed_bench_files(const std::vector<std::filesystem::path>& files, 
   FallbackOutputLength osl(config);
   for (const Row& r : rows) {
     out.entries.push_back(user_turns_entry(r.texts, config, osl, out.entries.size(), unsent_turns));
-    if (r.system) out.entries.back().system_message = r.system;
+    if (r.system) out.entries.back().parts.edit().system_message = r.system;
   }
   return out;
 }

@@ -154,7 +154,7 @@ Dataset load_vision_files(const std::vector<std::filesystem::path>& files, const
       if (v.video) media.videos.push_back(video_cell_url(*v.video, place, name));
       DatasetEntry& e = add_row_entry(out, config, osl, v.text);
       if (media.images.empty() && media.videos.empty()) ++without_media;
-      else e.turn_media.push_back(std::move(media));
+      else e.parts.edit().turn_media.push_back(std::move(media));
     });
   }
   return out;

@@ -81,7 +81,7 @@ TEST_F(AccuracyHub, MmluChatFewShotTurnsAndGoldLetters) {
   EXPECT_EQ(w.key.golds, (std::vector<std::string>{"D", "A"}));
   EXPECT_EQ(w.key.tasks[0], "anatomy");
   EXPECT_EQ(w.key.grader, GraderKind::multiple_choice);
-  const nlohmann::json messages = nlohmann::json::parse(w.dataset.entries[0].literal_messages);
+  const nlohmann::json messages = nlohmann::json::parse(w.dataset.entries[0].recorded->literal_messages);
   ASSERT_EQ(messages.size(), 3u);  // shot user, shot assistant, question
   EXPECT_EQ(messages[0]["content"],
             "The following are multiple choice questions (with answers) about anatomy.\n\n"
@@ -104,10 +104,10 @@ TEST_F(AccuracyHub, MmluCompletionsIsOneTextWithTheSystemPrompt) {
   std::ostringstream notes;
   const AccuracyWorkload w = build_accuracy_workload(a, settings(EndpointType::completions), notes);
   ASSERT_EQ(w.dataset.entries.size(), 1u);
-  EXPECT_EQ(w.dataset.entries[0].prompt,
+  EXPECT_EQ(w.dataset.entries[0].prompt.str(),
             "Be brief.\n\nThe following are multiple choice questions (with answers) about anatomy.\n\n"
             "Question: Only?\nA. w\nB. x\nC. y\nD. z\nAnswer:");
-  EXPECT_TRUE(w.dataset.entries[0].literal_messages.empty());
+  EXPECT_TRUE(w.dataset.entries[0].recorded->literal_messages.empty());
 }
 
 TEST_F(AccuracyHub, Gsm8kBoundedByNumDatasetEntries) {
@@ -120,7 +120,7 @@ TEST_F(AccuracyHub, Gsm8kBoundedByNumDatasetEntries) {
   std::ostringstream notes;
   const AccuracyWorkload w = build_accuracy_workload(a, settings(EndpointType::chat, 2), notes);
   ASSERT_EQ(w.dataset.entries.size(), 2u);
-  EXPECT_EQ(nlohmann::json::parse(w.dataset.entries[1].literal_messages)[0]["content"], "Question: 2+2?\nAnswer:");
+  EXPECT_EQ(nlohmann::json::parse(w.dataset.entries[1].recorded->literal_messages)[0]["content"], "Question: 2+2?\nAnswer:");
   EXPECT_EQ(w.key.golds[0], "1+1=2\n#### 2");
   EXPECT_NE(notes.str().find("2 problem(s) of 3"), std::string::npos);
 }
@@ -138,14 +138,14 @@ TEST_F(AccuracyHub, AimeSystemPromptDefaultAndShotsNotGraded) {
   const AccuracyWorkload w = build_accuracy_workload(a, settings(EndpointType::chat), notes);
   ASSERT_EQ(w.dataset.entries.size(), 3u);
   EXPECT_EQ(w.key.golds[0], "10");
-  const nlohmann::json m = nlohmann::json::parse(w.dataset.entries[0].literal_messages);
+  const nlohmann::json m = nlohmann::json::parse(w.dataset.entries[0].recorded->literal_messages);
   EXPECT_EQ(m[0]["role"], "system");
   EXPECT_EQ(
       m[1]["content"],
       "**Problem**: P0\n**Solution**: S\n**Answer**: 0\n\n**Problem**: P1\n**Answer**: Let's think step by step.");
   a.system_prompt = "";
   const AccuracyWorkload none = build_accuracy_workload(a, settings(EndpointType::chat), notes);
-  EXPECT_EQ(nlohmann::json::parse(none.dataset.entries[0].literal_messages)[0]["role"], "user");
+  EXPECT_EQ(nlohmann::json::parse(none.dataset.entries[0].recorded->literal_messages)[0]["role"], "user");
 }
 
 TEST_F(AccuracyHub, GpqaCsvShuffleIsStableAndGoldFollowsTheCorrectAnswer) {
@@ -157,7 +157,7 @@ TEST_F(AccuracyHub, GpqaCsvShuffleIsStableAndGoldFollowsTheCorrectAnswer) {
   std::ostringstream notes;
   const AccuracyWorkload w = build_accuracy_workload(a, settings(EndpointType::completions), notes);
   ASSERT_EQ(w.dataset.entries.size(), 1u);
-  const std::string& text = w.dataset.entries[0].prompt;
+  const std::string& text = w.dataset.entries[0].prompt.str();
   const std::string gold = w.key.golds[0];
   EXPECT_NE(text.find(gold + ") right"), std::string::npos) << text;
   EXPECT_NE(text.find("What, precisely?\n\nA) "), std::string::npos);
@@ -176,7 +176,7 @@ TEST_F(AccuracyHub, HellaswagUnknownTaskNamesTheLabels) {
   const AccuracyWorkload w = build_accuracy_workload(a, settings(EndpointType::completions), notes);
   ASSERT_EQ(w.dataset.entries.size(), 1u);
   EXPECT_EQ(w.key.golds[0], "C");
-  EXPECT_NE(w.dataset.entries[0].prompt.find("A man\nA. a\nB. b\nC. c\nD. d\nAnswer: C\n\nA man"), std::string::npos);
+  EXPECT_NE(w.dataset.entries[0].prompt.str().find("A man\nA. a\nB. b\nC. c\nD. d\nAnswer: C\n\nA man"), std::string::npos);
   a.tasks = {"Knitting"};
   try {
     build_accuracy_workload(a, settings(EndpointType::completions), notes);
@@ -205,7 +205,7 @@ TEST_F(AccuracyHub, MmluProShotsFromTheSameCategoryAndNoPlaceholderOptions) {
   const AccuracyWorkload w = build_accuracy_workload(a, settings(EndpointType::completions), notes);
   ASSERT_EQ(w.dataset.entries.size(), 1u);
   EXPECT_EQ(w.key.golds[0], "B");
-  EXPECT_EQ(w.dataset.entries[0].prompt,
+  EXPECT_EQ(w.dataset.entries[0].prompt.str(),
             "The following are multiple choice questions (with answers) about math. Think step by step and then "
             "output the answer in the format of \"The answer is (X)\" at the end.\n\n"
             "Question: Math shot?\nOptions: A. one\nB. two\nAnswer: Let's think step by step. It is B.\n\n"
@@ -225,7 +225,7 @@ TEST_F(AccuracyHub, BigbenchShotsAreTheTasksFirstRowsAndNotGraded) {
   const AccuracyWorkload w = build_accuracy_workload(a, settings(EndpointType::completions), notes);
   ASSERT_EQ(w.dataset.entries.size(), 2u);
   EXPECT_EQ(w.key.golds, (std::vector<std::string>{"No", "Yes"}));
-  EXPECT_EQ(w.dataset.entries[0].prompt, "Q: I1\nA: Yes\n\nQ: I2\nA:");
+  EXPECT_EQ(w.dataset.entries[0].prompt.str(), "Q: I1\nA: Yes\n\nQ: I2\nA:");
   EXPECT_EQ(w.key.grader, GraderKind::exact_match);
 }
 

@@ -43,27 +43,27 @@ TEST(DagJsonlFile, ExampleParsesIntoLaunches) {
   EXPECT_FALSE(plan.is_child);
   EXPECT_EQ(plan.agent_depth, 0u);
   EXPECT_EQ(plan.turn_count(), 2u);
-  EXPECT_TRUE(plan.capture_replies);
+  EXPECT_TRUE(plan.agentic->capture_replies);
   EXPECT_TRUE(plan.resend_history);
-  ASSERT_EQ(plan.message_turns.size(), 2u);
-  EXPECT_EQ(plan.message_turns[0].messages,
+  ASSERT_EQ(plan.agentic->turns.size(), 2u);
+  EXPECT_EQ(plan.agentic->turns[0].messages,
             R"({"content":"You plan.","role":"system"},{"content":"Plan a blog post.","role":"user"})");
-  EXPECT_EQ(plan.message_turns[0].max_tokens, 64);
-  ASSERT_EQ(plan.message_turns[0].launches.size(), 1u);
-  EXPECT_EQ(plan.message_turns[0].launches[0].child, 1u);
-  EXPECT_FALSE(plan.message_turns[0].launches[0].fork);
-  EXPECT_EQ(plan.message_turns[0].launches[0].join_at, 1u);
-  ASSERT_EQ(plan.message_turns[1].launches.size(), 2u);
+  EXPECT_EQ(plan.agentic->turns[0].max_tokens, 64);
+  ASSERT_EQ(plan.agentic->turns[0].launches.size(), 1u);
+  EXPECT_EQ(plan.agentic->turns[0].launches[0].child, 1u);
+  EXPECT_FALSE(plan.agentic->turns[0].launches[0].fork);
+  EXPECT_EQ(plan.agentic->turns[0].launches[0].join_at, 1u);
+  ASSERT_EQ(plan.agentic->turns[1].launches.size(), 2u);
   for (uint32_t k = 0; k < 2; ++k) {
-    EXPECT_EQ(plan.message_turns[1].launches[k].child, 2u + k);
-    EXPECT_TRUE(plan.message_turns[1].launches[k].fork);
-    EXPECT_EQ(plan.message_turns[1].launches[k].join_at, ChildLaunch::kNoJoin);
+    EXPECT_EQ(plan.agentic->turns[1].launches[k].child, 2u + k);
+    EXPECT_TRUE(plan.agentic->turns[1].launches[k].fork);
+    EXPECT_EQ(plan.agentic->turns[1].launches[k].join_at, ChildLaunch::kNoJoin);
   }
   const DatasetEntry& critic = d.dataset.entries[1];
   EXPECT_TRUE(critic.is_child);
   EXPECT_EQ(critic.agent_depth, 1u);
-  EXPECT_EQ(critic.message_turns[0].extra, R"({"temperature":0})");
-  EXPECT_EQ(d.dataset.entries[3].message_turns[0].delay_ms, 500.0);
+  EXPECT_EQ(critic.agentic->turns[0].extra, R"({"temperature":0})");
+  EXPECT_EQ(d.dataset.entries[3].agentic->turns[0].delay_ms, 500.0);
   EXPECT_TRUE(d.dataset.entries[3].is_child);
   EXPECT_EQ(d.lines, (std::vector<size_t>{1, 2, 3, 4}));
 }
@@ -78,18 +78,18 @@ TEST(DagJsonlFile, BareSpawnJoinsNextTurnBackgroundForkAndPreSessionSpawns) {
 )");
   const DatasetEntry& r = d.dataset.entries[0];
   EXPECT_FALSE(r.resend_history);
-  EXPECT_FALSE(r.capture_replies);
-  EXPECT_EQ(r.message_turns[0].model, "big");
-  EXPECT_EQ(r.message_turns[0].tools, R"([{"type":"function"}])");
-  ASSERT_EQ(r.pre_session_spawns.size(), 1u);
-  EXPECT_EQ(r.pre_session_spawns[0].child, 4u);
-  EXPECT_EQ(r.pre_session_spawns[0].join_at, ChildLaunch::kNoJoin);
-  ASSERT_EQ(r.message_turns[0].launches.size(), 2u);  // a turn's forks, then its spawns
-  EXPECT_TRUE(r.message_turns[0].launches[0].fork);
-  EXPECT_EQ(r.message_turns[0].launches[0].join_at, ChildLaunch::kNoJoin);
-  EXPECT_FALSE(r.message_turns[0].launches[1].fork);
-  EXPECT_EQ(r.message_turns[0].launches[1].join_at, 1u);  // bare spawn: the next turn waits
-  EXPECT_EQ(r.message_turns[1].launches.at(0).join_at, ChildLaunch::kNoJoin);  // last turn: nobody waits
+  EXPECT_FALSE(r.agentic->capture_replies);
+  EXPECT_EQ(r.agentic->turns[0].model, "big");
+  EXPECT_EQ(r.agentic->turns[0].tools, R"([{"type":"function"}])");
+  ASSERT_EQ(r.agentic->pre_session_spawns.size(), 1u);
+  EXPECT_EQ(r.agentic->pre_session_spawns[0].child, 4u);
+  EXPECT_EQ(r.agentic->pre_session_spawns[0].join_at, ChildLaunch::kNoJoin);
+  ASSERT_EQ(r.agentic->turns[0].launches.size(), 2u);  // a turn's forks, then its spawns
+  EXPECT_TRUE(r.agentic->turns[0].launches[0].fork);
+  EXPECT_EQ(r.agentic->turns[0].launches[0].join_at, ChildLaunch::kNoJoin);
+  EXPECT_FALSE(r.agentic->turns[0].launches[1].fork);
+  EXPECT_EQ(r.agentic->turns[0].launches[1].join_at, 1u);  // bare spawn: the next turn waits
+  EXPECT_EQ(r.agentic->turns[1].launches.at(0).join_at, ChildLaunch::kNoJoin);  // last turn: nobody waits
   // t is shared by r and s (spawn targets may be); its depth is the shortest chain's.
   EXPECT_EQ(d.dataset.entries[3].agent_depth, 1u);
   for (size_t i = 1; i < 5; ++i) EXPECT_TRUE(d.dataset.entries[i].is_child) << i;

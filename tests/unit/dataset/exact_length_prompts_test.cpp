@@ -25,7 +25,7 @@ void expect_exact_lengths(const Tokenizer& tokenizer, int64_t entries) {
   ASSERT_EQ(int64_t(d.entries.size()), entries);
   int64_t off = 0;
   for (const DatasetEntry& e : d.entries) {
-    if (int64_t(tokenizer.count(e.prompt)) != e.intended_input_tokens) ++off;
+    if (int64_t(tokenizer.count(e.prompt.str())) != e.intended_input_tokens) ++off;
   }
   EXPECT_EQ(off, 0) << off << " of " << entries << " prompts do not re-encode to their target under "
                     << tokenizer.name();

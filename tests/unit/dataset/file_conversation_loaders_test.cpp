@@ -46,16 +46,16 @@ TEST(MultiTurnFile, ConversationsWithTurnsDelaysRolesAndHoistedSystemTurn) {
   ASSERT_EQ(d.dataset.entries.size(), 2u);
   const DatasetEntry& a = d.dataset.entries[0];
   EXPECT_EQ(a.conversation_id, "c1");
-  EXPECT_EQ(a.system_message, "Answer tersely.");
-  EXPECT_EQ(a.prompt, "What is a mutex?");
+  EXPECT_EQ(a.parts->system_message, "Answer tersely.");
+  EXPECT_EQ(a.prompt.str(), "What is a mutex?");
   ASSERT_EQ(a.later_turns.size(), 1u);
-  EXPECT_EQ(a.later_turns[0].prompt, "Give a C++ example.");
+  EXPECT_EQ(a.later_turns[0].prompt.str(), "Give a C++ example.");
   EXPECT_EQ(a.later_turns[0].delay_ms, 2000.0);
   EXPECT_EQ(a.later_turns[0].max_tokens, 200);
   EXPECT_TRUE(a.resend_history);
   const DatasetEntry& b = d.dataset.entries[1];
   EXPECT_EQ(b.conversation_id, "session_000001");
-  EXPECT_FALSE(b.system_message);
+  EXPECT_FALSE(b.parts->system_message);
   EXPECT_EQ(b.later_turns.at(0).role, "assistant");
   EXPECT_EQ(b.later_turns.at(0).timestamp_ms, 9.0);
   EXPECT_EQ(d.timestamps_ms, (std::vector<std::optional<double>>{std::nullopt, 5.0}));
@@ -65,8 +65,8 @@ TEST(MultiTurnFile, ConversationsWithTurnsDelaysRolesAndHoistedSystemTurn) {
 TEST(MultiTurnFile, SystemTurnStaysATurnOffChatAndWithDispatchFields) {
   FileDataset d = load("{\"turns\": [{\"role\": \"system\", \"text\": \"s\", \"output_length\": 3}, {\"text\": \"u\"}]}\n",
                        kMultiTurn);
-  EXPECT_FALSE(d.dataset.entries[0].system_message);
-  EXPECT_EQ(d.dataset.entries[0].role, "system");
+  EXPECT_FALSE(d.dataset.entries[0].parts->system_message);
+  EXPECT_EQ(d.dataset.entries[0].parts->role, "system");
 }
 
 TEST(MultiTurnFile, BadInputNamesFileLineAndTurn) {
@@ -105,18 +105,18 @@ TEST(SingleTurnSessions, RowsOfASessionAreItsTurnsInFileOrder) {
   const DatasetEntry& s = d.dataset.entries[0];
   EXPECT_EQ(s.conversation_id, "s");
   EXPECT_FALSE(s.resend_history);
-  EXPECT_EQ(s.prompt, "first");
+  EXPECT_EQ(s.prompt.str(), "first");
   ASSERT_EQ(s.later_turns.size(), 2u);
-  EXPECT_EQ(s.later_turns[0].prompt, "second");
+  EXPECT_EQ(s.later_turns[0].prompt.str(), "second");
   EXPECT_EQ(s.later_turns[0].delay_ms, 500.0);
   EXPECT_EQ(s.later_turns[0].max_tokens, 9);
   EXPECT_EQ(s.later_turns[0].role, "tool");
   EXPECT_EQ(s.later_turns[1].timestamp_ms, 40.0);
-  ASSERT_EQ(s.turn_media.size(), 1u);
-  EXPECT_EQ(s.turn_media[0].images, std::vector<std::string>{"data:image/png;base64,AAAA"});
-  ASSERT_EQ(s.turn_extra_bodies.size(), 3u);
-  EXPECT_EQ(s.turn_extra_bodies[2], "{\"seed\":3}");
-  EXPECT_EQ(d.dataset.entries[1].prompt, "alone");
+  ASSERT_EQ(s.parts->turn_media.size(), 1u);
+  EXPECT_EQ(s.parts->turn_media[0].images, std::vector<std::string>{"data:image/png;base64,AAAA"});
+  ASSERT_EQ(s.parts->turn_extra_bodies.size(), 3u);
+  EXPECT_EQ(s.parts->turn_extra_bodies[2], "{\"seed\":3}");
+  EXPECT_EQ(d.dataset.entries[1].prompt.str(), "alone");
   EXPECT_EQ(d.timestamps_ms, (std::vector<std::optional<double>>{10.0, std::nullopt}));
   EXPECT_EQ(d.lines, (std::vector<size_t>{1, 2}));
 }
@@ -128,12 +128,12 @@ TEST(ImageUuids, AlignedWithImagesAndUuidOnlySlots) {
       "{\"text\": \"t\", \"images\": [\"data:image/png;base64,AAAA\", \"https://x/b.png\"], \"image_uuids\": [null, \"b\", \"c\"]}\n"
       "{\"text\": \"t\", \"image\": \"data:image/png;base64,AAAA\"}\n",
       kSingle);
-  const TurnMedia& m = d.dataset.entries[0].turn_media.at(0);
+  const TurnMedia& m = d.dataset.entries[0].parts->turn_media.at(0);
   EXPECT_EQ(m.images, (std::vector<std::string>{"data:image/png;base64,AAAA", "https://x/b.png", ""}));
   EXPECT_EQ(m.image_uuids, (std::vector<std::string>{"", "b", "c"}));
-  EXPECT_TRUE(d.dataset.entries[1].turn_media.at(0).image_uuids.empty());
+  EXPECT_TRUE(d.dataset.entries[1].parts->turn_media.at(0).image_uuids.empty());
   // uuid-only rows count as carrying an image.
-  EXPECT_EQ(load("{\"image_uuids\": [\"only\"]}\n", kSingle).dataset.entries[0].turn_media.at(0).images,
+  EXPECT_EQ(load("{\"image_uuids\": [\"only\"]}\n", kSingle).dataset.entries[0].parts->turn_media.at(0).images,
             std::vector<std::string>{""});
 }
 
@@ -165,14 +165,14 @@ TEST(UuidAndStrip, RepeatedImagesOfASessionBecomeUuidOnlyReferences) {
   FileDataset d = load_input_file(c, WordTokenizer("w"));
   const std::string ua = content_image_uuid(a);
   EXPECT_EQ(ua, "c4a60ab824c912a1");  // XXH3-64 of the data URL
-  const auto& s = d.dataset.entries.at(0).turn_media;
+  const auto& s = d.dataset.entries.at(0).parts->turn_media;
   ASSERT_EQ(s.size(), 3u);
   EXPECT_EQ(s[0].images, (std::vector<std::string>{a, a}));
   EXPECT_EQ(s[0].image_uuids, (std::vector<std::string>{ua, ua}));
   EXPECT_EQ(s[1].images, (std::vector<std::string>{"", b}));
   EXPECT_EQ(s[1].image_uuids, (std::vector<std::string>{ua, "bee"}));
   EXPECT_EQ(s[2].images, std::vector<std::string>{""});
-  const TurnMedia& t = d.dataset.entries.at(1).turn_media.at(0);
+  const TurnMedia& t = d.dataset.entries.at(1).parts->turn_media.at(0);
   EXPECT_EQ(t.images, std::vector<std::string>{a});
   EXPECT_EQ(t.image_uuids, std::vector<std::string>{ua});
   EXPECT_EQ(content_image_uuid(""), "2d06800538d394c2");
@@ -198,9 +198,9 @@ TEST(RandomPool, FilePoolSizedByEntriesAndDeterministicPerSeed) {
   ASSERT_EQ(one.dataset.entries.size(), 40u);
   std::set<std::string> seen;
   for (size_t i = 0; i < 40; ++i) {
-    EXPECT_EQ(one.dataset.entries[i].prompt, two.dataset.entries[i].prompt);
-    EXPECT_TRUE(one.dataset.entries[i].more_texts.empty());
-    seen.insert(one.dataset.entries[i].prompt);
+    EXPECT_EQ(one.dataset.entries[i].prompt.str(), two.dataset.entries[i].prompt.str());
+    EXPECT_TRUE(one.dataset.entries[i].parts->more_texts.empty());
+    seen.insert(one.dataset.entries[i].prompt.str());
   }
   EXPECT_EQ(seen, (std::set<std::string>{"a", "b", "c"}));  // with replacement, every row drawn
   EXPECT_EQ(one.dataset.entries[0].conversation_id, "session_000000");
@@ -216,9 +216,9 @@ TEST(RandomPool, DirectoryMergesOneSampleOfEveryPoolIntoOneRequest) {
   FileDataset d = load_input_file(file_dataset_config(dir.path.string(), kPool), WordTokenizer("w"));
   ASSERT_EQ(d.dataset.entries.size(), 100u);  // upstream's default entry count
   for (const DatasetEntry& e : d.dataset.entries) {
-    EXPECT_EQ(e.prompt, "ctx");  // pools in file-name order: contexts, then questions
-    ASSERT_EQ(e.more_texts.size(), 1u);
-    EXPECT_TRUE(e.more_texts[0] == "q1" || e.more_texts[0] == "q2");
+    EXPECT_EQ(e.prompt.str(), "ctx");  // pools in file-name order: contexts, then questions
+    ASSERT_EQ(e.parts->more_texts.size(), 1u);
+    EXPECT_TRUE(e.parts->more_texts[0] == "q1" || e.parts->more_texts[0] == "q2");
   }
 }
 
@@ -243,13 +243,13 @@ TEST(BailianTrace, ParentChainsFormConversationsSentWithoutHistory) {
   const DatasetEntry& a = d.dataset.entries[0];
   EXPECT_EQ(a.conversation_id, "41");
   EXPECT_FALSE(a.resend_history);
-  EXPECT_EQ(word_count(a.prompt), 40u);
+  EXPECT_EQ(word_count(a.prompt.str()), 40u);
   EXPECT_EQ(a.max_tokens, 9);
   ASSERT_EQ(a.later_turns.size(), 1u);
-  EXPECT_EQ(word_count(a.later_turns[0].prompt), 70u);
+  EXPECT_EQ(word_count(a.later_turns[0].prompt.str()), 70u);
   EXPECT_EQ(a.later_turns[0].timestamp_ms, 14000.0);
   // 16-token blocks: the shared hash ids 100..102 give the same first 40 tokens.
-  EXPECT_EQ(a.later_turns[0].prompt.substr(0, a.prompt.size()), a.prompt);
+  EXPECT_EQ(a.later_turns[0].prompt.str().substr(0, a.prompt.str().size()), a.prompt.str());
   EXPECT_EQ(d.timestamps_ms, (std::vector<std::optional<double>>{12500.0, 13000.0}));
   EXPECT_EQ(d.lines, (std::vector<size_t>{2, 3}));
 }
@@ -279,9 +279,9 @@ TEST(BurstGptTrace, RowsBecomeTimedRequestsOfExactLength) {
       "1.5,GPT-4,30,0,30,Conversation log\n",
       kBurst);
   ASSERT_EQ(d.dataset.entries.size(), 2u);  // the 0-response row is skipped (and reported)
-  EXPECT_EQ(word_count(d.dataset.entries[0].prompt), 412u);
+  EXPECT_EQ(word_count(d.dataset.entries[0].prompt.str()), 412u);
   EXPECT_EQ(d.dataset.entries[0].max_tokens, 96);
-  EXPECT_EQ(word_count(d.dataset.entries[1].prompt), 12u);
+  EXPECT_EQ(word_count(d.dataset.entries[1].prompt.str()), 12u);
   EXPECT_EQ(d.timestamps_ms, (std::vector<std::optional<double>>{0.0, 730.0}));
   EXPECT_EQ(d.lines, (std::vector<size_t>{2, 3}));
 }

@@ -111,19 +111,19 @@ TEST_F(HCuaPerfTest, ZstdTraceBecomesVerbatimMultiTurnBodies) {
   const DatasetEntry& a = d.entries[0];
   EXPECT_EQ(a.conversation_id, "a");
   EXPECT_FALSE(a.resend_history);
-  ASSERT_EQ(a.raw_bodies.size(), 3u);
+  ASSERT_EQ(a.recorded->raw_bodies.size(), 3u);
   ASSERT_EQ(a.turn_count(), 3u);
   EXPECT_EQ(a.later_turns[0].delay_ms, 250);
   EXPECT_EQ(a.later_turns[1].delay_ms, 500);
   // The recorded messages and tools go byte for byte, the image part's uuid included.
   const std::string line = record("a", 1, 250, 11);
   const std::string messages = line.substr(line.find("[{\"role\""), line.find("], \"tools\"") + 1 - line.find("[{\"role\""));
-  EXPECT_EQ(a.raw_bodies[1], "{\"messages\":" + messages +
+  EXPECT_EQ(a.recorded->raw_bodies[1], "{\"messages\":" + messages +
                                  ",\"tools\":[{\"type\": \"function\", \"function\": {\"name\": \"click\", \"parameters\": "
                                  "{\"type\": \"object\"}}}],\"model\":\"cua-model\",\"stream\":true,"
                                  "\"max_completion_tokens\":11,\"tool_choice\":\"auto\","
                                  "\"stream_options\":{\"include_usage\":true}}");
-  EXPECT_TRUE(ojson::accept(a.raw_bodies[1]));
+  EXPECT_TRUE(ojson::accept(a.recorded->raw_bodies[1]));
   EXPECT_EQ(d.entries[1].conversation_id, "b");
   EXPECT_EQ(d.entries[1].turn_count(), 1u);
   EXPECT_EQ(d.entries[2].later_turns[0].delay_ms, 40);
@@ -140,7 +140,7 @@ TEST_F(HCuaPerfTest, PlainJsonlFromTheHubCacheAndRunSettings) {
   c.extra_inputs = nlohmann::json::parse(R"({"temperature": 0, "tool_choice": "none"})");
   Dataset d = load(c);
   ASSERT_EQ(d.entries.size(), 3u);
-  const ojson body = ojson::parse(d.entries[1].raw_bodies[0]);
+  const ojson body = ojson::parse(d.entries[1].recorded->raw_bodies[0]);
   EXPECT_EQ(body["stream"], false);
   EXPECT_FALSE(body.contains("stream_options"));
   EXPECT_EQ(body["max_tokens"], 20);
@@ -202,7 +202,7 @@ TEST_F(HCuaPerfTest, FiltersAndNumDatasetEntries) {
   EXPECT_EQ(turns(load(with(c, {{"max_trace_length", "2"}}))), (V{{"a", 2}, {"b", 1}}));
   c.num_dataset_entries = 1;
   const Dataset one = load(with(c, {{"max_trace_length", "2"}}));
-  EXPECT_EQ(ojson::parse(one.entries[0].raw_bodies[1])["max_completion_tokens"], 11);
+  EXPECT_EQ(ojson::parse(one.entries[0].recorded->raw_bodies[1])["max_completion_tokens"], 11);
   c.num_dataset_entries = 2;
   // a:3, b:1 have mean 2; cut toward 1.5 by one factor: a -> 2.
   EXPECT_EQ(turns(load(with(c, {{"avg_trace_length", "1.5"}}))), (V{{"a", 2}, {"b", 1}}));

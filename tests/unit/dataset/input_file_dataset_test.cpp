@@ -34,9 +34,9 @@ TEST(MooncakeTrace, PromptsOfExactLengthWithTimestampsInFileOrder) {
       "{\"text_input\": \"literal prompt\", \"output_length\": 1}\n");
   FileDataset d = load_input_file(config_for(f, CustomDatasetType::mooncake_trace), WordTokenizer("w"));
   ASSERT_EQ(d.dataset.entries.size(), 3u);
-  EXPECT_EQ(word_count(d.dataset.entries[0].prompt), 40u);
-  EXPECT_EQ(word_count(d.dataset.entries[1].prompt), 7u);
-  EXPECT_EQ(d.dataset.entries[2].prompt, "literal prompt");
+  EXPECT_EQ(word_count(d.dataset.entries[0].prompt.str()), 40u);
+  EXPECT_EQ(word_count(d.dataset.entries[1].prompt.str()), 7u);
+  EXPECT_EQ(d.dataset.entries[2].prompt.str(), "literal prompt");
   EXPECT_EQ(d.dataset.entries[0].max_tokens, 3);
   EXPECT_EQ(d.dataset.entries[1].max_tokens, 9);
   EXPECT_EQ(d.timestamps_ms[0], 250.5);
@@ -56,20 +56,20 @@ TEST(MooncakeTrace, SharedHashIdPrefixesGiveSharedPromptPrefixes) {
   c.isl_block_size = 10;
   FileDataset d = load_input_file(c, WordTokenizer("w"));
   const auto& e = d.dataset.entries;
-  EXPECT_EQ(word_count(e[0].prompt), 25u);
-  EXPECT_EQ(word_count(e[1].prompt), 30u);
-  EXPECT_EQ(word_count(e[2].prompt), 50u);  // one block, then 40 fresh tokens
+  EXPECT_EQ(word_count(e[0].prompt.str()), 25u);
+  EXPECT_EQ(word_count(e[1].prompt.str()), 30u);
+  EXPECT_EQ(word_count(e[2].prompt.str()), 50u);  // one block, then 40 fresh tokens
   auto first_words = [](const std::string& s, size_t n) {
     size_t pos = 0;
     for (size_t i = 0; i < n && pos != std::string::npos; ++i) pos = s.find(' ', pos + 1);
     return s.substr(0, pos);
   };
-  EXPECT_EQ(first_words(e[0].prompt, 20), first_words(e[1].prompt, 20));  // blocks 7, 8
-  EXPECT_EQ(first_words(e[0].prompt, 10), first_words(e[2].prompt, 10));  // block 7
-  EXPECT_NE(first_words(e[0].prompt, 21), first_words(e[1].prompt, 21));  // 9 vs 10
+  EXPECT_EQ(first_words(e[0].prompt.str(), 20), first_words(e[1].prompt.str(), 20));  // blocks 7, 8
+  EXPECT_EQ(first_words(e[0].prompt.str(), 10), first_words(e[2].prompt.str(), 10));  // block 7
+  EXPECT_NE(first_words(e[0].prompt.str(), 21), first_words(e[1].prompt.str(), 21));  // 9 vs 10
   // Block text depends on the id and seed only: a second load gives the same prompts.
   FileDataset again = load_input_file(c, WordTokenizer("w"));
-  EXPECT_EQ(again.dataset.entries[1].prompt, e[1].prompt);
+  EXPECT_EQ(again.dataset.entries[1].prompt.str(), e[1].prompt.str());
 }
 
 TEST(MooncakeTrace, OutputLengthFallsBackToOsl) {
@@ -87,13 +87,13 @@ TEST(SingleTurn, TextTextsAndOutputLength) {
       "{\"texts\": [{\"name\": \"q\", \"contents\": [\"named\"]}]}\n");
   FileDataset d = load_input_file(config_for(f, CustomDatasetType::single_turn), WordTokenizer("w"));
   ASSERT_EQ(d.dataset.entries.size(), 3u);
-  EXPECT_EQ(d.dataset.entries[0].prompt, "hello there");
+  EXPECT_EQ(d.dataset.entries[0].prompt.str(), "hello there");
   EXPECT_EQ(d.dataset.entries[0].max_tokens, 4);
   EXPECT_EQ(d.timestamps_ms[0], 10.0);
-  EXPECT_EQ(d.dataset.entries[1].prompt, "only one");
+  EXPECT_EQ(d.dataset.entries[1].prompt.str(), "only one");
   EXPECT_EQ(d.dataset.entries[1].max_tokens, 6);
   EXPECT_EQ(d.dataset.entries[1].conversation_id, "s1");
-  EXPECT_EQ(d.dataset.entries[2].prompt, "named");
+  EXPECT_EQ(d.dataset.entries[2].prompt.str(), "named");
   EXPECT_FALSE(d.dataset.entries[2].max_tokens);
 }
 

@@ -39,23 +39,23 @@ TEST(MooncakeSessions, RowsSharingASessionIdAreTurnsOfOneConversationInFileOrder
   ASSERT_EQ(d.dataset.entries.size(), 3u);
   const DatasetEntry& s9 = d.dataset.entries[0];
   EXPECT_EQ(s9.conversation_id, "s9");
-  EXPECT_EQ(word_count(s9.prompt), 30u);
+  EXPECT_EQ(word_count(s9.prompt.str()), 30u);
   EXPECT_EQ(s9.max_tokens, 3);
   EXPECT_TRUE(s9.resend_history);  // each row is the turn's new input (deltas_without_responses)
   ASSERT_EQ(s9.later_turns.size(), 2u);
-  EXPECT_EQ(word_count(s9.later_turns[0].prompt), 12u);
+  EXPECT_EQ(word_count(s9.later_turns[0].prompt.str()), 12u);
   EXPECT_EQ(s9.later_turns[0].intended_input_tokens, 12);
   EXPECT_EQ(s9.later_turns[0].max_tokens, 5);
   EXPECT_EQ(s9.later_turns[0].delay_ms, 750.0);  // times --conversation-turn-delay-ratio
   EXPECT_FALSE(s9.later_turns[0].timestamp_ms);
-  EXPECT_EQ(word_count(s9.later_turns[1].prompt), 4u);
+  EXPECT_EQ(word_count(s9.later_turns[1].prompt.str()), 4u);
   EXPECT_EQ(s9.later_turns[1].timestamp_ms, 4000.0);
   EXPECT_EQ(s9.later_turns[1].delay_ms, 0.0);
   // A row without a session id is a conversation of its own.
   EXPECT_EQ(d.dataset.entries[1].conversation_id, "session_000001");
   EXPECT_TRUE(d.dataset.entries[1].later_turns.empty());
   EXPECT_EQ(d.dataset.entries[2].conversation_id, "d1");
-  EXPECT_EQ(d.dataset.entries[2].prompt, "hi there");
+  EXPECT_EQ(d.dataset.entries[2].prompt.str(), "hi there");
   // The conversation is scheduled by its first row.
   EXPECT_EQ(d.timestamps_ms, (std::vector<std::optional<double>>{100.0, 50.0, std::nullopt}));
   EXPECT_EQ(d.lines, (std::vector<size_t>{1, 2, 4}));
@@ -97,7 +97,7 @@ void expect_shared_blocks(const Tokenizer& tokenizer) {
   c.isl_block_size = B;
   FileDataset d = load_input_file(c, tokenizer);
   std::vector<std::vector<int32_t>> tokens;
-  for (const DatasetEntry& e : d.dataset.entries) tokens.push_back(tokenizer.encode(e.prompt));
+  for (const DatasetEntry& e : d.dataset.entries) tokens.push_back(tokenizer.encode(e.prompt.str()));
   EXPECT_EQ(tokens[0].size(), 64u);
   EXPECT_EQ(tokens[4].size(), 100u);
   const size_t expected_blocks[] = {4, 3, 1, 0, 4, 2};

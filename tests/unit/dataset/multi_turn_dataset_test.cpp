@@ -30,8 +30,8 @@ TEST(MultiTurnDataset, TurnsDelaysAndLengths) {
       EXPECT_EQ(t.delay_ms, 100.0);  // mean x ratio; never before the first turn (it has none)
       EXPECT_EQ(t.intended_input_tokens, 12);
       EXPECT_EQ(t.max_tokens, 4);
-      EXPECT_EQ(WordTokenizer("w").count(t.prompt), 12u);
-      EXPECT_NE(t.prompt, e.prompt);
+      EXPECT_EQ(WordTokenizer("w").count(t.prompt.str()), 12u);
+      EXPECT_NE(t.prompt.str(), e.prompt.str());
     }
   }
 }
@@ -48,7 +48,7 @@ TEST(MultiTurnDataset, VariableTurnCountsAreAtLeastOneAndSeeded) {
     counts.insert(a.entries[i].turn_count());
     ASSERT_EQ(a.entries[i].turn_count(), b.entries[i].turn_count());
     for (size_t t = 0; t < a.entries[i].later_turns.size(); ++t)
-      EXPECT_EQ(a.entries[i].later_turns[t].prompt, b.entries[i].later_turns[t].prompt);
+      EXPECT_EQ(a.entries[i].later_turns[t].prompt.str(), b.entries[i].later_turns[t].prompt.str());
   }
   EXPECT_GT(counts.size(), 2u);
 }
@@ -60,7 +60,7 @@ TEST(MultiTurnDataset, FirstTurnsMatchTheSingleTurnDatasetOfTheSameSeed) {
   Dataset many = build_synthetic_dataset(multi_turn_config(), WordTokenizer("w"));
   for (size_t i = 0; i < one.entries.size(); ++i) {
     EXPECT_TRUE(one.entries[i].later_turns.empty());
-    EXPECT_EQ(one.entries[i].prompt, many.entries[i].prompt);
+    EXPECT_EQ(one.entries[i].prompt.str(), many.entries[i].prompt.str());
   }
 }
 
@@ -75,6 +75,41 @@ TEST(MultiTurnDataset, ConversationNumSizesTheDataset) {
   ProfileConfig c = multi_turn_config();
   c.conversation_num = 9;
   EXPECT_EQ(build_synthetic_dataset(c, WordTokenizer("w")).entries.size(), 9u);
+}
+
+}  // namespace
+}  // namespace aiperf
+
+namespace aiperf {
+namespace {
+
+// The kinds of DatasetEntry (dataset.h): what an entry lacks costs a pointer and reads as empty;
+// copies own their parts.
+TEST(DatasetEntryKinds, AbsentPartsReadEmptyAndCopiesAreDeep) {
+  DatasetEntry text;
+  EXPECT_EQ(text.kind(), DatasetEntry::Kind::text);
+  EXPECT_FALSE(text.parts);
+  EXPECT_EQ(text.parts->role, "user");
+  EXPECT_TRUE(text.parts->turn_media.empty());
+  EXPECT_FALSE(text.parts);  // reading did not allocate
+  EXPECT_EQ(text.turn_count(), 1u);
+
+  text.parts.edit().passages = {"p"};
+  DatasetEntry copy = text;
+  copy.parts.edit().passages[0] = "changed";
+  EXPECT_EQ(text.parts->passages[0], "p");
+
+  DatasetEntry recorded;
+  recorded.recorded.edit().raw_bodies = {"{}", "{}"};
+  recorded.later_turns.resize(1);
+  EXPECT_EQ(recorded.kind(), DatasetEntry::Kind::recorded);
+  EXPECT_EQ(recorded.turn_count(), 2u);
+
+  DatasetEntry messages;
+  messages.agentic.edit().turns.resize(3);
+  EXPECT_EQ(messages.kind(), DatasetEntry::Kind::messages);
+  EXPECT_EQ(messages.turn_count(), 3u);
+  EXPECT_TRUE(messages.agentic->capture_replies);
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ void expect_exact_unit_prompts(const Tokenizer& tokenizer, PromptSource& source)
     std::vector<int64_t> ids;
     for (int64_t k = 0; k < m; ++k) ids.push_back(std::uniform_int_distribution<int64_t>(0, 20)(rng));
     const int64_t n = (m - 1) * B + std::uniform_int_distribution<int64_t>(1, 3 * B)(rng);
-    const std::string text = blocks.prompt(ids, n, tail_rng);
+    const std::string text = blocks.prompt(ids, n, tail_rng).str();
     ASSERT_EQ(int64_t(tokenizer.count(text)), n) << tokenizer.name() << ": row " << i;
   }
 }

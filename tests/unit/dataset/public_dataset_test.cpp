@@ -60,17 +60,17 @@ TEST_F(PublicDatasetTest, ShareGptTurnsLengthRulesAndDropCounts) {
   ASSERT_EQ(d.entries.size(), 3u);
   const DatasetEntry& a = d.entries[0];
   EXPECT_EQ(a.conversation_id, "session_000000");
-  EXPECT_EQ(a.prompt, numbered_words(5));
+  EXPECT_EQ(a.prompt.str(), numbered_words(5));
   EXPECT_EQ(a.intended_input_tokens, 5);
   EXPECT_EQ(a.max_tokens, 6);  // the recorded completion's length
   ASSERT_EQ(a.later_turns.size(), 1u);
-  EXPECT_EQ(a.later_turns[0].prompt, numbered_words(7));
+  EXPECT_EQ(a.later_turns[0].prompt.str(), numbered_words(7));
   EXPECT_EQ(a.later_turns[0].max_tokens, 8);
-  EXPECT_EQ(d.entries[1].prompt, numbered_words(4));  // no roles: the first two values
+  EXPECT_EQ(d.entries[1].prompt.str(), numbered_words(4));  // no roles: the first two values
   EXPECT_EQ(d.entries[1].max_tokens, 9);
-  EXPECT_EQ(d.entries[2].prompt, numbered_words(5));
+  EXPECT_EQ(d.entries[2].prompt.str(), numbered_words(5));
   ASSERT_EQ(d.entries[2].later_turns.size(), 1u);
-  EXPECT_EQ(d.entries[2].later_turns[0].prompt, numbered_words(6));
+  EXPECT_EQ(d.entries[2].later_turns[0].prompt.str(), numbered_words(6));
   EXPECT_EQ(d.entries[2].later_turns[0].max_tokens, 4);
   EXPECT_THAT(notes_.str(), HasSubstr("11 entries, kept 3 conversations (5 turns); skipped 2 with fewer than 2 messages; "
                                       "dropped 6 (2 prompt < 4 tokens, 1 completion < 4 tokens, 1 prompt > 1024 tokens, "
@@ -89,7 +89,7 @@ TEST_F(PublicDatasetTest, ShareGptWithOslKeepsShortCompletionsAndCapsEveryTurn) 
     EXPECT_EQ(e.max_tokens, 32);
     for (const DatasetTurn& t : e.later_turns) EXPECT_EQ(t.max_tokens, 32);
   }
-  EXPECT_EQ(d.entries[1].prompt, numbered_words(5));  // completion < 4 is no longer a reason
+  EXPECT_EQ(d.entries[1].prompt.str(), numbered_words(5));  // completion < 4 is no longer a reason
   EXPECT_THAT(notes_.str(), HasSubstr(root_.string() + "/mine/"));
 }
 
@@ -140,14 +140,14 @@ TEST_F(PublicDatasetTest, TextColumnPicksSubsetAndSplitFiles) {
   c.osl_mean = 16;
   Dataset d = load(c);
   ASSERT_EQ(d.entries.size(), 2u);
-  EXPECT_EQ(d.entries[0].prompt, "q1");
-  EXPECT_EQ(d.entries[1].prompt, "q2");
+  EXPECT_EQ(d.entries[0].prompt.str(), "q1");
+  EXPECT_EQ(d.entries[1].prompt.str(), "q2");
   EXPECT_EQ(d.entries[0].max_tokens, 16);
   EXPECT_TRUE(d.entries[0].later_turns.empty());
   c.hf_subset = "socratic";
   d = load(c);
   ASSERT_EQ(d.entries.size(), 1u);
-  EXPECT_EQ(d.entries[0].prompt, "s1");
+  EXPECT_EQ(d.entries[0].prompt.str(), "s1");
   c.hf_subset = "nope";
   EXPECT_THAT(error(c), HasSubstr("no .json, .jsonl, .csv or .parquet file for the split 'test' of subset 'nope' in " +
                                   snap.string()));
@@ -160,8 +160,8 @@ TEST_F(PublicDatasetTest, NumDatasetEntriesKeepsTheFirstEligibleEntries) {
   c.num_dataset_entries_given = true;
   Dataset d = load(c);
   ASSERT_EQ(d.entries.size(), 2u);  // of the 3 that pass the length rules, in file order
-  EXPECT_EQ(d.entries[0].prompt, numbered_words(5));
-  EXPECT_EQ(d.entries[1].prompt, numbered_words(4));  // the first two values of the role-less entry
+  EXPECT_EQ(d.entries[0].prompt.str(), numbered_words(5));
+  EXPECT_EQ(d.entries[1].prompt.str(), numbered_words(4));  // the first two values of the role-less entry
   EXPECT_THAT(notes_.str(), HasSubstr("kept 2 conversations"));
   EXPECT_THAT(notes_.str(), HasSubstr("kept the first 2 of 3 passing (--num-dataset-entries)"));
 
@@ -172,7 +172,7 @@ TEST_F(PublicDatasetTest, NumDatasetEntriesKeepsTheFirstEligibleEntries) {
   c.num_dataset_entries_given = true;
   d = load(c);
   ASSERT_EQ(d.entries.size(), 2u);
-  EXPECT_EQ(d.entries[1].prompt, "p2");
+  EXPECT_EQ(d.entries[1].prompt.str(), "p2");
   EXPECT_THAT(notes_.str(), HasSubstr("(the first 2 of 3 rows, --num-dataset-entries)"));
   c.num_dataset_entries = 100;  // more than the rows: all of them, nothing said
   EXPECT_EQ(load(c).entries.size(), 3u);
@@ -186,15 +186,15 @@ TEST_F(PublicDatasetTest, TextColumnReadsJsonListsCsvAndRefusesBrokenParquet) {
   write(aime / "data.json", "[{\"problem\": \"p1\"}, {\"problem\": \"p2\\nline\"}]");  // no split name: train
   Dataset d = load(config("aimo_aime"));
   ASSERT_EQ(d.entries.size(), 2u);
-  EXPECT_EQ(d.entries[1].prompt, "p2\nline");
+  EXPECT_EQ(d.entries[1].prompt.str(), "p2\nline");
   EXPECT_FALSE(d.entries[0].max_tokens);  // no --osl: no cap
 
   fs::path mbpp = snapshot("datasets--google-research-datasets--mbpp");
   write(mbpp / "full/test.csv", "task_id,text,code\n1,\"Write a function, \"\"f\"\"\nthat adds\",x\n2,plain,y\n");
   d = load(config("spec_al_mbpp"));
   ASSERT_EQ(d.entries.size(), 2u);
-  EXPECT_EQ(d.entries[0].prompt, "Write a function, \"f\"\nthat adds");
-  EXPECT_EQ(d.entries[1].prompt, "plain");
+  EXPECT_EQ(d.entries[0].prompt.str(), "Write a function, \"f\"\nthat adds");
+  EXPECT_EQ(d.entries[1].prompt.str(), "plain");
 
   fs::path math = snapshot("datasets--HuggingFaceH4--MATH-500");
   write(math / "test.parquet", "PAR1");

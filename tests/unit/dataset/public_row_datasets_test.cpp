@@ -32,10 +32,10 @@ TEST_F(PublicRowDatasetTest, MtBenchRowsAreTwoTurnConversations) {
   c.osl_mean = 20;
   Dataset d = load(c);
   ASSERT_EQ(d.entries.size(), 2u);
-  EXPECT_EQ(d.entries[0].prompt, "Write a poem.");
+  EXPECT_EQ(d.entries[0].prompt.str(), "Write a poem.");
   EXPECT_EQ(d.entries[0].max_tokens, 20);
   ASSERT_EQ(d.entries[0].later_turns.size(), 1u);
-  EXPECT_EQ(d.entries[0].later_turns[0].prompt, "Now shorter.");
+  EXPECT_EQ(d.entries[0].later_turns[0].prompt.str(), "Now shorter.");
   EXPECT_EQ(d.entries[0].later_turns[0].max_tokens, 20);
   EXPECT_TRUE(d.entries[0].resend_history);  // the live reply to turn 1 goes into turn 2's history
   EXPECT_EQ(d.entries[1].conversation_id, "session_000001");
@@ -64,9 +64,9 @@ TEST_F(PublicRowDatasetTest, BlazeditFillsTheTemplateAndKeepsTheFirstN) {
   c.num_dataset_entries_given = true;
   Dataset d = load(c);
   ASSERT_EQ(d.entries.size(), 2u);
-  EXPECT_EQ(d.entries[0].prompt, blazedit_prompt("def f():\n    return 1", "return 2 instead"));
-  EXPECT_THAT(d.entries[0].prompt, HasSubstr("```\ndef f():\n    return 1\n```"));
-  EXPECT_THAT(d.entries[0].prompt, HasSubstr("Change request:\nreturn 2 instead\n"));
+  EXPECT_EQ(d.entries[0].prompt.str(), blazedit_prompt("def f():\n    return 1", "return 2 instead"));
+  EXPECT_THAT(d.entries[0].prompt.str(), HasSubstr("```\ndef f():\n    return 1\n```"));
+  EXPECT_THAT(d.entries[0].prompt.str(), HasSubstr("Change request:\nreturn 2 instead\n"));
   EXPECT_FALSE(d.entries[0].max_tokens);  // only --osl sets one
   EXPECT_THAT(notes_.str(), HasSubstr("(the first 2 of 3 rows, --num-dataset-entries)"));
 
@@ -89,9 +89,9 @@ TEST_F(PublicRowDatasetTest, SpecBenchSendsFirstTurnsFromTheDatasetCache) {
         "\n");
   Dataset d = load(config("spec_bench"));
   ASSERT_EQ(d.entries.size(), 2u);
-  EXPECT_EQ(d.entries[0].prompt, "Compose a blog post.");
+  EXPECT_EQ(d.entries[0].prompt.str(), "Compose a blog post.");
   EXPECT_TRUE(d.entries[0].later_turns.empty());
-  EXPECT_EQ(d.entries[1].prompt, "Translate: bonjour");
+  EXPECT_EQ(d.entries[1].prompt.str(), "Translate: bonjour");
   write(root_ / "cache/spec_bench/question.jsonl", R"({"question_id": 1, "turns": []})");
   EXPECT_THAT(error(config("spec_bench")), HasSubstr("'turns' must be a non-empty list of strings"));
 }
@@ -115,9 +115,9 @@ TEST_F(PublicRowDatasetTest, WekaHfRowsAndJsonFilesAreTraces) {
   ASSERT_EQ(d.entries.size(), 3u);
   EXPECT_EQ(d.entries[0].conversation_id, "t3");  // files in path order: more/t3.json, traces.jsonl
   EXPECT_EQ(d.entries[1].conversation_id, "t1");
-  ASSERT_EQ(d.entries[1].message_turns.size(), 2u);
-  EXPECT_FALSE(d.entries[1].capture_replies);  // recorded outputs, as weka_trace files
-  EXPECT_EQ(d.entries[1].message_turns[0].max_tokens, 3);
+  ASSERT_EQ(d.entries[1].agentic->turns.size(), 2u);
+  EXPECT_FALSE(d.entries[1].agentic->capture_replies);  // recorded outputs, as weka_trace files
+  EXPECT_EQ(d.entries[1].agentic->turns[0].max_tokens, 3);
   EXPECT_THAT(notes_.str(), HasSubstr("3 conversations (traces with their subagents) (6 turns)"));
 
   ProfileConfig c = config("weka_hf");
@@ -164,12 +164,12 @@ TEST_F(PublicRowDatasetTest, SpeedBenchVariantsSelectRows) {
   Dataset d = load(config("speed_bench_qualitative"));
   ASSERT_EQ(d.entries.size(), 2u);
   ASSERT_EQ(d.entries[0].later_turns.size(), 1u);
-  EXPECT_EQ(d.entries[0].later_turns[0].prompt, "Now in Rust.");
-  EXPECT_EQ(d.entries[1].prompt, "What is 2+2?");
-  EXPECT_EQ(d.entries[1].system_message, "Be brief.");
+  EXPECT_EQ(d.entries[0].later_turns[0].prompt.str(), "Now in Rust.");
+  EXPECT_EQ(d.entries[1].prompt.str(), "What is 2+2?");
+  EXPECT_EQ(d.entries[1].parts->system_message, "Be brief.");
   Dataset math = load(config("speed_bench_math"));
   ASSERT_EQ(math.entries.size(), 1u);
-  EXPECT_EQ(math.entries[0].prompt, "What is 2+2?");
+  EXPECT_EQ(math.entries[0].prompt.str(), "What is 2+2?");
   EXPECT_EQ(error(config("speed_bench_stem")),
             "--public-dataset speed_bench_stem: none of the 2 rows has category 'stem' (values seen: coding, math)");
   EXPECT_THAT(error(config("speed_bench_throughput_1k_mixed")),

@@ -86,13 +86,13 @@ TEST(RowMedia, SingleTurnRowWithEveryField) {
       kSingleType);
   ASSERT_EQ(d.dataset.entries.size(), 2u);
   const DatasetEntry& e = d.dataset.entries[0];
-  EXPECT_EQ(e.prompt, "Describe it.");
-  EXPECT_EQ(e.more_texts, std::vector<std::string>{"Then name its colours."});
-  EXPECT_EQ(e.role, "developer");
-  ASSERT_EQ(e.turn_extra_bodies.size(), 1u);
-  EXPECT_EQ(e.turn_extra_bodies[0], "{\"temperature\":0,\"top_k\":3}");
-  ASSERT_EQ(e.turn_media.size(), 1u);
-  const TurnMedia& m = e.turn_media[0];
+  EXPECT_EQ(e.prompt.str(), "Describe it.");
+  EXPECT_EQ(e.parts->more_texts, std::vector<std::string>{"Then name its colours."});
+  EXPECT_EQ(e.parts->role, "developer");
+  ASSERT_EQ(e.parts->turn_extra_bodies.size(), 1u);
+  EXPECT_EQ(e.parts->turn_extra_bodies[0], "{\"temperature\":0,\"top_k\":3}");
+  ASSERT_EQ(e.parts->turn_media.size(), 1u);
+  const TurnMedia& m = e.parts->turn_media[0];
   EXPECT_EQ(m.images, std::vector<std::string>{"data:image/png;base64," + base64_encode(kPngBytes)});
   ASSERT_EQ(m.audios.size(), 2u);
   EXPECT_TRUE(m.audios[0].starts_with("wav,UklGR"));
@@ -104,14 +104,14 @@ TEST(RowMedia, SingleTurnRowWithEveryField) {
                                                 "https://v.example/x.mp4"}));
   // A media-only row: no text, three images (URL and data URL untouched, an absolute path read).
   const DatasetEntry& only = d.dataset.entries[1];
-  EXPECT_EQ(only.prompt, "");
-  EXPECT_EQ(only.role, "user");
-  EXPECT_TRUE(only.turn_extra_bodies.empty());
-  ASSERT_EQ(only.turn_media.size(), 1u);
-  EXPECT_EQ(only.turn_media[0].images,
+  EXPECT_EQ(only.prompt.str(), "");
+  EXPECT_EQ(only.parts->role, "user");
+  EXPECT_TRUE(only.parts->turn_extra_bodies.empty());
+  ASSERT_EQ(only.parts->turn_media.size(), 1u);
+  EXPECT_EQ(only.parts->turn_media[0].images,
             (std::vector<std::string>{"https://img.example/a.jpg", "data:image/png;base64,AAAA",
                                       "data:image/png;base64," + base64_encode(kPngBytes)}));
-  EXPECT_FALSE(only.turn_media[0].audio_duration_seconds.has_value());
+  EXPECT_FALSE(only.parts->turn_media[0].audio_duration_seconds.has_value());
 }
 
 TEST(RowMedia, ImageTypeComesFromTheBytesAndAudioDataUrlsAreStripped) {
@@ -120,14 +120,14 @@ TEST(RowMedia, ImageTypeComesFromTheBytesAndAudioDataUrlsAreStripped) {
   f.write_wav("a.wav");
   const std::string wav_b64 = base64_encode(encode_wav_pcm16(std::vector<int16_t>(4000, 0), 8000, 1));
   FileDataset d = load_rows(f, "{\"text\": \"t\", \"image\": \"photo.png\", \"audio\": \"data:audio/wav;base64," + wav_b64 + "\"}\n", kSingleType);
-  const TurnMedia& m = d.dataset.entries[0].turn_media.at(0);
+  const TurnMedia& m = d.dataset.entries[0].parts->turn_media.at(0);
   EXPECT_TRUE(m.images.at(0).starts_with("data:image/jpeg;base64,"));
   EXPECT_EQ(m.audios.at(0), "wav," + wav_b64);
   EXPECT_DOUBLE_EQ(m.audio_duration_seconds.value(), 0.5);
   // A file whose name looks like "<fmt>,<b64>" is read as the file it is.
   f.write_wav("take,two.wav");
   FileDataset named = load_rows(f, "{\"audio\": \"take,two.wav\"}\n", kSingleType);
-  EXPECT_TRUE(named.dataset.entries[0].turn_media.at(0).audios.at(0).starts_with("wav,UklGR"));
+  EXPECT_TRUE(named.dataset.entries[0].parts->turn_media.at(0).audios.at(0).starts_with("wav,UklGR"));
 }
 
 TEST(RowMedia, BadRowsNameTheFileAndLine) {
@@ -166,14 +166,14 @@ TEST(RowMedia, MediaOnlyReachEndpointsThatCarryThem) {
   EXPECT_THAT(row_error(f, audio_row, kSingleType, EndpointType::image_retrieval), HasSubstr("the row has audio"));
   EXPECT_THAT(row_error(f, image_row, kSingleType, EndpointType::audio_transcription), HasSubstr("the row has images"));
   EXPECT_THAT(row_error(f, audio_row, kSingleType, EndpointType::messages), HasSubstr("messages cannot carry"));
-  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::responses).dataset.entries[0].turn_media.size(), 1u);
-  EXPECT_EQ(load_rows(f, audio_row, kSingleType, EndpointType::responses).dataset.entries[0].turn_media.size(), 1u);
-  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::messages).dataset.entries[0].turn_media.size(), 1u);
-  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::image_retrieval).dataset.entries[0].turn_media.size(), 1u);
-  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::chat_embeddings).dataset.entries[0].turn_media.size(), 1u);
-  EXPECT_EQ(load_rows(f, audio_row, kSingleType, EndpointType::audio_transcription).dataset.entries[0].turn_media.size(), 1u);
+  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::responses).dataset.entries[0].parts->turn_media.size(), 1u);
+  EXPECT_EQ(load_rows(f, audio_row, kSingleType, EndpointType::responses).dataset.entries[0].parts->turn_media.size(), 1u);
+  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::messages).dataset.entries[0].parts->turn_media.size(), 1u);
+  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::image_retrieval).dataset.entries[0].parts->turn_media.size(), 1u);
+  EXPECT_EQ(load_rows(f, image_row, kSingleType, EndpointType::chat_embeddings).dataset.entries[0].parts->turn_media.size(), 1u);
+  EXPECT_EQ(load_rows(f, audio_row, kSingleType, EndpointType::audio_transcription).dataset.entries[0].parts->turn_media.size(), 1u);
   // Several texts on completions stay a prompt list (no media involved).
-  EXPECT_EQ(load_rows(f, "{\"texts\": [\"a\", \"b\"]}\n", kSingleType, EndpointType::completions).dataset.entries[0].more_texts,
+  EXPECT_EQ(load_rows(f, "{\"texts\": [\"a\", \"b\"]}\n", kSingleType, EndpointType::completions).dataset.entries[0].parts->more_texts,
             std::vector<std::string>{"b"});
 }
 
@@ -188,25 +188,25 @@ TEST(RowMedia, MultiTurnMediaAndExtraStayWithTheirTurns) {
       "{\"turns\": [{\"role\": \"system\", \"text\": \"s\", \"image\": \"cat.png\"}, {\"text\": \"q\"}]}\n",
       kMultiType);
   const DatasetEntry& e = d.dataset.entries[0];
-  EXPECT_EQ(e.system_message.value_or(""), "Be brief.");
-  EXPECT_EQ(e.prompt, "hi");
+  EXPECT_EQ(e.parts->system_message.value_or(""), "Be brief.");
+  EXPECT_EQ(e.prompt.str(), "hi");
   ASSERT_EQ(e.later_turns.size(), 2u);
-  EXPECT_EQ(e.later_turns[0].prompt, "look");
+  EXPECT_EQ(e.later_turns[0].prompt.str(), "look");
   EXPECT_EQ(e.later_turns[0].more_texts, std::vector<std::string>{"closely"});
-  EXPECT_EQ(e.later_turns[1].prompt, "");
-  ASSERT_EQ(e.turn_media.size(), 3u);  // turn index after the system turn is hoisted
-  EXPECT_TRUE(e.turn_media[0].images.empty());
-  EXPECT_EQ(e.turn_media[1].images.size(), 1u);
-  EXPECT_EQ(e.turn_media[2].audios.size(), 1u);
-  EXPECT_DOUBLE_EQ(e.turn_media[2].audio_duration_seconds.value(), 1.0);
-  ASSERT_EQ(e.turn_extra_bodies.size(), 2u);
-  EXPECT_EQ(e.turn_extra_bodies[0], "");
-  EXPECT_EQ(e.turn_extra_bodies[1], "{\"seed\":1}");
+  EXPECT_EQ(e.later_turns[1].prompt.str(), "");
+  ASSERT_EQ(e.parts->turn_media.size(), 3u);  // turn index after the system turn is hoisted
+  EXPECT_TRUE(e.parts->turn_media[0].images.empty());
+  EXPECT_EQ(e.parts->turn_media[1].images.size(), 1u);
+  EXPECT_EQ(e.parts->turn_media[2].audios.size(), 1u);
+  EXPECT_DOUBLE_EQ(e.parts->turn_media[2].audio_duration_seconds.value(), 1.0);
+  ASSERT_EQ(e.parts->turn_extra_bodies.size(), 2u);
+  EXPECT_EQ(e.parts->turn_extra_bodies[0], "");
+  EXPECT_EQ(e.parts->turn_extra_bodies[1], "{\"seed\":1}");
   // A system turn with media is not text-only: it stays a turn of its own.
   const DatasetEntry& kept = d.dataset.entries[1];
-  EXPECT_FALSE(kept.system_message.has_value());
-  EXPECT_EQ(kept.role, "system");
-  EXPECT_EQ(kept.turn_media.at(0).images.size(), 1u);
+  EXPECT_FALSE(kept.parts->system_message.has_value());
+  EXPECT_EQ(kept.parts->role, "system");
+  EXPECT_EQ(kept.parts->turn_media.at(0).images.size(), 1u);
   EXPECT_THAT(row_error(f, "{\"turns\": [{\"text\": \"a\"}, {\"image\": \"gone.png\"}]}\n", kMultiType),
               HasSubstr("line 1, turn 2: image file 'gone.png' not found"));
 }
@@ -217,9 +217,9 @@ TEST(RowMedia, RandomPoolRowsCarryMedia) {
   FileDataset d = load_rows(f, "{\"text\": \"q\", \"image\": \"cat.png\"}\n", kPoolType);
   ASSERT_EQ(d.dataset.entries.size(), 3u);
   for (const DatasetEntry& e : d.dataset.entries) {
-    EXPECT_EQ(e.prompt, "q");
-    ASSERT_EQ(e.turn_media.size(), 1u);
-    EXPECT_EQ(e.turn_media[0].images, std::vector<std::string>{"data:image/png;base64," + base64_encode(kPngBytes)});
+    EXPECT_EQ(e.prompt.str(), "q");
+    ASSERT_EQ(e.parts->turn_media.size(), 1u);
+    EXPECT_EQ(e.parts->turn_media[0].images, std::vector<std::string>{"data:image/png;base64," + base64_encode(kPngBytes)});
   }
   EXPECT_THAT(row_error(f, "{\"image\": \"cat.png\"}\n", kPoolType, EndpointType::completions), HasSubstr("cannot carry"));
   EXPECT_THAT(row_error(f, "{\"text\": \"q\", \"extra\": {}}\n", kPoolType), HasSubstr("'extra' is not allowed in a random_pool row"));

@@ -197,14 +197,14 @@ TEST_F(SpeechDatasetTest, RowsBecomeTranscriptionRequestsAndLongClipsAreCounted)
   Dataset d = load(c);
   ASSERT_EQ(d.entries.size(), 2u);
   for (const DatasetEntry& e : d.entries) {
-    EXPECT_EQ(e.prompt, "Transcribe this audio.");
+    EXPECT_EQ(e.prompt.str(), "Transcribe this audio.");
     EXPECT_EQ(e.max_tokens, 12);
-    ASSERT_EQ(e.turn_media.size(), 1u);
-    ASSERT_EQ(e.turn_media[0].audios.size(), 1u);
-    EXPECT_TRUE(e.turn_media[0].audios[0].starts_with("wav,UklGR")) << e.turn_media[0].audios[0].substr(0, 12);
+    ASSERT_EQ(e.parts->turn_media.size(), 1u);
+    ASSERT_EQ(e.parts->turn_media[0].audios.size(), 1u);
+    EXPECT_TRUE(e.parts->turn_media[0].audios[0].starts_with("wav,UklGR")) << e.parts->turn_media[0].audios[0].substr(0, 12);
   }
-  EXPECT_DOUBLE_EQ(*d.entries[0].turn_media[0].audio_duration_seconds, 1.5);
-  EXPECT_DOUBLE_EQ(*d.entries[1].turn_media[0].audio_duration_seconds, 20.0);
+  EXPECT_DOUBLE_EQ(*d.entries[0].parts->turn_media[0].audio_duration_seconds, 1.5);
+  EXPECT_DOUBLE_EQ(*d.entries[1].parts->turn_media[0].audio_duration_seconds, 20.0);
   EXPECT_THAT(notes_.str(), HasSubstr("--public-dataset librispeech: 2 audio clips (2 turns) from " + f.string()));
   EXPECT_THAT(notes_.str(), HasSubstr("--public-dataset librispeech: skipped 1 clip longer than 30 s\n"));
 

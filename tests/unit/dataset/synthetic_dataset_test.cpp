@@ -27,14 +27,14 @@ TEST(SyntheticDataset, SameSeedSameDataset) {
   Dataset b = build_synthetic_dataset(c, WordTokenizer("w"));
   ASSERT_EQ(a.entries.size(), 20u);
   for (size_t i = 0; i < a.entries.size(); ++i) {
-    EXPECT_EQ(a.entries[i].prompt, b.entries[i].prompt);
+    EXPECT_EQ(a.entries[i].prompt.str(), b.entries[i].prompt.str());
     EXPECT_EQ(a.entries[i].intended_input_tokens, b.entries[i].intended_input_tokens);
     EXPECT_EQ(a.entries[i].max_tokens, b.entries[i].max_tokens);
     EXPECT_EQ(a.entries[i].conversation_id, b.entries[i].conversation_id);
   }
   c.random_seed = 43;
   Dataset other = build_synthetic_dataset(c, WordTokenizer("w"));
-  EXPECT_NE(a.entries[0].prompt, other.entries[0].prompt);
+  EXPECT_NE(a.entries[0].prompt.str(), other.entries[0].prompt.str());
 }
 
 TEST(SyntheticDataset, PromptsHaveExactlyTheIntendedWordCount) {
@@ -44,7 +44,7 @@ TEST(SyntheticDataset, PromptsHaveExactlyTheIntendedWordCount) {
   Dataset d = build_synthetic_dataset(c, t);
   std::set<int64_t> lengths;
   for (const DatasetEntry& e : d.entries) {
-    EXPECT_EQ(int64_t(t.count(e.prompt)), e.intended_input_tokens);
+    EXPECT_EQ(int64_t(t.count(e.prompt.str())), e.intended_input_tokens);
     lengths.insert(e.intended_input_tokens);
   }
   EXPECT_GT(lengths.size(), 5u);  // the stddev really varies the lengths

@@ -42,10 +42,10 @@ TEST(PrefixPrompts, PrefixPlusBodyIsExactlyLPlusIsl) {
     const DatasetEntry& e = d.entries[i];
     // Additive: same ISL draw as without prefixes, plus L.
     EXPECT_EQ(e.intended_input_tokens, without.entries[i].intended_input_tokens + 20);
-    EXPECT_EQ(int64_t(builtin().count(e.prompt)), e.intended_input_tokens) << e.prompt;
-    heads.insert(e.prompt.substr(0, 40));
-    EXPECT_FALSE(e.system_message);
-    EXPECT_FALSE(e.user_context_message);
+    EXPECT_EQ(int64_t(builtin().count(e.prompt.str())), e.intended_input_tokens) << e.prompt.str();
+    heads.insert(e.prompt.str().substr(0, 40));
+    EXPECT_FALSE(e.parts->system_message);
+    EXPECT_FALSE(e.parts->user_context_message);
   }
   EXPECT_EQ(heads.size(), 5u);  // every request starts with one of the 5 pooled prefixes
 }
@@ -56,7 +56,7 @@ TEST(PrefixPrompts, ThousandLongPromptsAllExact) {
   c.prefix_length = 100;
   int64_t off = 0;
   for (const DatasetEntry& e : build_synthetic_dataset(c, builtin()).entries)
-    if (int64_t(builtin().count(e.prompt)) != e.intended_input_tokens) ++off;
+    if (int64_t(builtin().count(e.prompt.str())) != e.intended_input_tokens) ++off;
   EXPECT_EQ(off, 0);
 }
 
@@ -67,7 +67,7 @@ TEST(PrefixPrompts, PoolWithoutLengthIsDisabled) {
   c.prefix_pool_size = 0;
   Dataset plain = build_synthetic_dataset(c, builtin());
   for (size_t i = 0; i < d.entries.size(); ++i)
-    EXPECT_EQ(d.entries[i].prompt, plain.entries[i].prompt);
+    EXPECT_EQ(d.entries[i].prompt.str(), plain.entries[i].prompt.str());
 }
 
 TEST(SessionPrompts, SystemAndUserContextHaveExactlyNTokens) {
@@ -75,15 +75,15 @@ TEST(SessionPrompts, SystemAndUserContextHaveExactlyNTokens) {
   c.shared_system_prompt_length = 100;
   c.user_context_prompt_length = 50;
   Dataset d = build_synthetic_dataset(c, builtin());
-  ASSERT_TRUE(d.entries[0].system_message);
-  EXPECT_EQ(builtin().count(*d.entries[0].system_message), 100u);
+  ASSERT_TRUE(d.entries[0].parts->system_message);
+  EXPECT_EQ(builtin().count(*d.entries[0].parts->system_message), 100u);
   std::set<std::string> contexts;
   for (const DatasetEntry& e : d.entries) {
-    EXPECT_EQ(e.system_message, d.entries[0].system_message);  // one for everyone
-    ASSERT_TRUE(e.user_context_message);
-    EXPECT_EQ(builtin().count(*e.user_context_message), 50u);
-    contexts.insert(*e.user_context_message);
-    EXPECT_EQ(builtin().count(e.prompt), 200u);
+    EXPECT_EQ(e.parts->system_message, d.entries[0].parts->system_message);  // one for everyone
+    ASSERT_TRUE(e.parts->user_context_message);
+    EXPECT_EQ(builtin().count(*e.parts->user_context_message), 50u);
+    contexts.insert(*e.parts->user_context_message);
+    EXPECT_EQ(builtin().count(e.prompt.str()), 200u);
   }
   // One context drawn per entry; the sonnet corpus is only ~2 200 o200k tokens, so a few
   // 50-token windows may start at the same place.
@@ -97,7 +97,7 @@ TEST(SessionPrompts, DoNotChangeTheTurnPromptsOfTheSameSeed) {
   c.user_context_prompt_length = 30;
   Dataset with = build_synthetic_dataset(c, builtin());
   for (size_t i = 0; i < plain.entries.size(); ++i)
-    EXPECT_EQ(plain.entries[i].prompt, with.entries[i].prompt);
+    EXPECT_EQ(plain.entries[i].prompt.str(), with.entries[i].prompt.str());
 }
 
 TEST(Determinism, SameSeedSameDatasetWhateverTheWorkerCount) {
@@ -113,7 +113,7 @@ TEST(Determinism, SameSeedSameDatasetWhateverTheWorkerCount) {
     Dataset d = build_synthetic_dataset(w, builtin());
     ASSERT_EQ(d.entries.size(), reference.entries.size());
     for (size_t i = 0; i < d.entries.size(); ++i) {
-      EXPECT_EQ(d.entries[i].prompt, reference.entries[i].prompt) << "workers " << workers;
+      EXPECT_EQ(d.entries[i].prompt.str(), reference.entries[i].prompt.str()) << "workers " << workers;
       EXPECT_EQ(d.entries[i].max_tokens, reference.entries[i].max_tokens);
       EXPECT_EQ(d.entries[i].conversation_id, reference.entries[i].conversation_id);
     }
@@ -142,7 +142,7 @@ TEST(SequenceDistribution, DatasetDrawsIslAndOslFromTheSameBucket) {
   for (const DatasetEntry& e : build_synthetic_dataset(c, words).entries) {
     ASSERT_TRUE(e.max_tokens);
     ++seen[{e.intended_input_tokens, *e.max_tokens}];
-    EXPECT_EQ(int64_t(words.count(e.prompt)), e.intended_input_tokens);
+    EXPECT_EQ(int64_t(words.count(e.prompt.str())), e.intended_input_tokens);
   }
   ASSERT_EQ(seen.size(), 2u);
   EXPECT_NEAR((seen[{128, 64}]) / 4000.0, 0.25, 0.03);

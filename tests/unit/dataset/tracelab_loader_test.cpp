@@ -79,23 +79,23 @@ TEST(Tracelab, SessionsBecomeRootsWithContainedSubagents) {
   EXPECT_EQ(d.dataset.entries[3].conversation_id, "claude:E");  // outlives P
   EXPECT_FALSE(d.dataset.entries[3].is_child);
 
-  ASSERT_EQ(p.message_turns.size(), 3u);
-  ASSERT_EQ(p.message_turns[0].launches.size(), 1u);
-  EXPECT_EQ(p.message_turns[0].launches[0].child, 1u);
-  EXPECT_EQ(p.message_turns[0].launches[0].join_at, 1u);
+  ASSERT_EQ(p.agentic->turns.size(), 3u);
+  ASSERT_EQ(p.agentic->turns[0].launches.size(), 1u);
+  EXPECT_EQ(p.agentic->turns[0].launches[0].child, 1u);
+  EXPECT_EQ(p.agentic->turns[0].launches[0].join_at, 1u);
 
   const double start = *iso8601_ms("2026-01-05T09:00:00Z");
   EXPECT_EQ(d.timestamps_ms[0], start);
   EXPECT_FALSE(d.timestamps_ms[1]);
-  EXPECT_EQ(p.message_turns[2].timestamp_ms, start + 120000);
-  EXPECT_DOUBLE_EQ(p.message_turns[1].delay_ms, 60000);
-  EXPECT_EQ(p.message_turns[0].max_tokens, 120);  // output + reasoning
+  EXPECT_EQ(p.agentic->turns[2].timestamp_ms, start + 120000);
+  EXPECT_DOUBLE_EQ(p.agentic->turns[1].delay_ms, 60000);
+  EXPECT_EQ(p.agentic->turns[0].max_tokens, 120);  // output + reasoning
   // Turn 1: the recorded 100-token output, then 1300 − 1100 new tokens.
-  json t1 = turn_messages(p.message_turns[1]);
+  json t1 = turn_messages(p.agentic->turns[1]);
   ASSERT_EQ(t1.size(), 2u);
   EXPECT_EQ(content_words(t1[0]), 100u);
   EXPECT_EQ(content_words(t1[1]), 200u);
-  EXPECT_EQ(content_words(turn_messages(p.message_turns[0])[0]), 1000u);
+  EXPECT_EQ(content_words(turn_messages(p.agentic->turns[0])[0]), 1000u);
 }
 
 TEST(Tracelab, ThinkTimeIsTheWaitAfterThePreviousRoundsLastEvent) {
@@ -103,7 +103,7 @@ TEST(Tracelab, ThinkTimeIsTheWaitAfterThePreviousRoundsLastEvent) {
   ProfileConfig c = tracelab_config(f.path);
   c.use_think_time_only = true;
   FileDataset d = load_input_file(c, WordTokenizer("w"));
-  EXPECT_DOUBLE_EQ(d.dataset.entries[0].message_turns[1].delay_ms, 55000);  // 09:00:05 → 09:01:00
+  EXPECT_DOUBLE_EQ(d.dataset.entries[0].agentic->turns[1].delay_ms, 55000);  // 09:00:05 → 09:01:00
 }
 
 TEST(Tracelab, MinSpawnWaitFromTheEnvironment) {

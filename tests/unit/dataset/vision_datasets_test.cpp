@@ -42,13 +42,13 @@ TEST_F(VisionDatasetTest, MmstarQuestionAndImage) {
   c.osl_mean = 9;
   Dataset d = load(c);
   ASSERT_EQ(d.entries.size(), 3u);
-  EXPECT_EQ(d.entries[0].prompt, "What colour?");
+  EXPECT_EQ(d.entries[0].prompt.str(), "What colour?");
   EXPECT_EQ(d.entries[0].max_tokens, 9);
-  ASSERT_EQ(d.entries[0].turn_media.size(), 1u);
-  ASSERT_EQ(d.entries[0].turn_media[0].images.size(), 1u);
-  EXPECT_EQ(jpeg_url_size(d.entries[0].turn_media[0].images[0]), std::make_pair(30u, 20u));
-  EXPECT_EQ(jpeg_url_size(d.entries[1].turn_media[0].images[0]), std::make_pair(8u, 16u));
-  EXPECT_EQ(jpeg_url_size(d.entries[2].turn_media[0].images[0]), std::make_pair(5u, 7u));
+  ASSERT_EQ(d.entries[0].parts->turn_media.size(), 1u);
+  ASSERT_EQ(d.entries[0].parts->turn_media[0].images.size(), 1u);
+  EXPECT_EQ(jpeg_url_size(d.entries[0].parts->turn_media[0].images[0]), std::make_pair(30u, 20u));
+  EXPECT_EQ(jpeg_url_size(d.entries[1].parts->turn_media[0].images[0]), std::make_pair(8u, 16u));
+  EXPECT_EQ(jpeg_url_size(d.entries[2].parts->turn_media[0].images[0]), std::make_pair(5u, 7u));
   EXPECT_THAT(notes_.str(), HasSubstr("mmstar: 3 prompts"));
 
   c.num_dataset_entries = 1;
@@ -78,11 +78,11 @@ TEST_F(VisionDatasetTest, VisionArenaFirstUserMessageAndFirstImage) {
         "\"images\": []}]");
   Dataset d = load(config("vision_arena"));
   ASSERT_EQ(d.entries.size(), 2u);
-  EXPECT_EQ(d.entries[0].prompt, "Describe it");
-  ASSERT_EQ(d.entries[0].turn_media.at(0).images.size(), 1u);  // the first image only
-  EXPECT_EQ(jpeg_url_size(d.entries[0].turn_media[0].images[0]), std::make_pair(12u, 6u));
-  EXPECT_EQ(d.entries[1].prompt, "Parts");
-  EXPECT_TRUE(d.entries[1].turn_media.empty());
+  EXPECT_EQ(d.entries[0].prompt.str(), "Describe it");
+  ASSERT_EQ(d.entries[0].parts->turn_media.at(0).images.size(), 1u);  // the first image only
+  EXPECT_EQ(jpeg_url_size(d.entries[0].parts->turn_media[0].images[0]), std::make_pair(12u, 6u));
+  EXPECT_EQ(d.entries[1].prompt.str(), "Parts");
+  EXPECT_TRUE(d.entries[1].parts->turn_media.empty());
   EXPECT_THAT(notes_.str(), HasSubstr("1 rows without an image or video, sent as text only"));
 }
 
@@ -94,8 +94,8 @@ TEST_F(VisionDatasetTest, LlavaOneVisionStripsImageTokens) {
   write(snap / "other/train-00000-of-00001.jsonl", "{\"conversations\": [], \"image\": null}\n");
   Dataset d = load(config("llava_onevision"));
   ASSERT_EQ(d.entries.size(), 1u);
-  EXPECT_EQ(d.entries[0].prompt, "What is shown?");
-  EXPECT_EQ(d.entries[0].turn_media.at(0).images.at(0), "https://example.com/a.png");  // a URL is passed through
+  EXPECT_EQ(d.entries[0].prompt.str(), "What is shown?");
+  EXPECT_EQ(d.entries[0].parts->turn_media.at(0).images.at(0), "https://example.com/a.png");  // a URL is passed through
 }
 
 TEST_F(VisionDatasetTest, MmvuChoicesAndVideo) {
@@ -106,11 +106,11 @@ TEST_F(VisionDatasetTest, MmvuChoicesAndVideo) {
             {"question": "Open question", "choices": {}, "video": {"bytes": "AAAAGGZ0eXA=", "path": "clip.webm"}}])");
   Dataset d = load(config("mmvu"));
   ASSERT_EQ(d.entries.size(), 2u);
-  EXPECT_EQ(d.entries[0].prompt, "Which art style? A.Baroque B.Cubism");
-  EXPECT_EQ(d.entries[0].turn_media.at(0).videos.at(0),
+  EXPECT_EQ(d.entries[0].prompt.str(), "Which art style? A.Baroque B.Cubism");
+  EXPECT_EQ(d.entries[0].parts->turn_media.at(0).videos.at(0),
             "https://huggingface.co/datasets/yale-nlp/MMVU/resolve/main/videos/Art/1.mp4");
-  EXPECT_EQ(d.entries[1].prompt, "Open question");
-  EXPECT_EQ(d.entries[1].turn_media.at(0).videos.at(0), "data:video/webm;base64,AAAAGGZ0eXA=");
+  EXPECT_EQ(d.entries[1].prompt.str(), "Open question");
+  EXPECT_EQ(d.entries[1].parts->turn_media.at(0).videos.at(0), "data:video/webm;base64,AAAAGGZ0eXA=");
 }
 
 TEST_F(VisionDatasetTest, NeedsAChatEndpointAndTheCache) {

@@ -69,52 +69,52 @@ TEST(WekaTrace, ExampleBecomesARootWithOneSpawnedChildJoinedAtTheNextTurn) {
   const DatasetEntry& child = d.dataset.entries[1];
   EXPECT_EQ(root.conversation_id, "trace_demo");
   EXPECT_FALSE(root.is_child);
-  EXPECT_FALSE(root.capture_replies);  // the recorded outputs are in the next turn's messages
-  ASSERT_EQ(root.message_turns.size(), 2u);
-  ASSERT_EQ(root.message_turns[0].launches.size(), 1u);
-  EXPECT_EQ(root.message_turns[0].launches[0].child, 1u);
-  EXPECT_FALSE(root.message_turns[0].launches[0].fork);
-  EXPECT_EQ(root.message_turns[0].launches[0].join_at, 1u);
-  EXPECT_TRUE(root.message_turns[1].launches.empty());
+  EXPECT_FALSE(root.agentic->capture_replies);  // the recorded outputs are in the next turn's messages
+  ASSERT_EQ(root.agentic->turns.size(), 2u);
+  ASSERT_EQ(root.agentic->turns[0].launches.size(), 1u);
+  EXPECT_EQ(root.agentic->turns[0].launches[0].child, 1u);
+  EXPECT_FALSE(root.agentic->turns[0].launches[0].fork);
+  EXPECT_EQ(root.agentic->turns[0].launches[0].join_at, 1u);
+  EXPECT_TRUE(root.agentic->turns[1].launches.empty());
   EXPECT_EQ(child.conversation_id, "trace_demo::sa:agent_1");
   EXPECT_TRUE(child.is_child);
   EXPECT_EQ(child.agent_depth, 1u);
-  EXPECT_FALSE(child.capture_replies);
-  ASSERT_EQ(child.message_turns.size(), 1u);
+  EXPECT_FALSE(child.agentic->capture_replies);
+  ASSERT_EQ(child.agentic->turns.size(), 1u);
   EXPECT_EQ(d.timestamps_ms[0], 0.0);
   EXPECT_FALSE(d.timestamps_ms[1]);
 
   // Turn 0: the whole first input; turn 1: the recorded output (out 40) then the new input.
-  json t0 = turn_messages(root.message_turns[0]);
+  json t0 = turn_messages(root.agentic->turns[0]);
   ASSERT_EQ(t0.size(), 1u);
   EXPECT_EQ(t0[0]["role"], "user");
   EXPECT_EQ(tokens(tok, t0[0]).size(), 192u);
-  json t1 = turn_messages(root.message_turns[1]);
+  json t1 = turn_messages(root.agentic->turns[1]);
   ASSERT_EQ(t1.size(), 2u);
   EXPECT_EQ(t1[0]["role"], "assistant");
   EXPECT_EQ(tokens(tok, t1[0]).size(), 40u);
   EXPECT_EQ(t1[1]["role"], "user");
   EXPECT_EQ(tokens(tok, t1[1]).size(), 320u - 232u);
-  EXPECT_EQ(root.message_turns[0].max_tokens, 40);
-  EXPECT_EQ(root.message_turns[1].max_tokens, 25);
-  EXPECT_DOUBLE_EQ(root.message_turns[1].delay_ms, 9500);
-  EXPECT_DOUBLE_EQ(*root.message_turns[1].timestamp_ms, 9500);
-  EXPECT_EQ(child.message_turns[0].max_tokens, 30);
+  EXPECT_EQ(root.agentic->turns[0].max_tokens, 40);
+  EXPECT_EQ(root.agentic->turns[1].max_tokens, 25);
+  EXPECT_DOUBLE_EQ(root.agentic->turns[1].delay_ms, 9500);
+  EXPECT_DOUBLE_EQ(*root.agentic->turns[1].timestamp_ms, 9500);
+  EXPECT_EQ(child.agentic->turns[0].max_tokens, 30);
 
   // Main model → first --model, the next distinct one → the second.
   EXPECT_EQ(root.model, "A");
-  EXPECT_EQ(root.message_turns[0].model, "A");
-  EXPECT_EQ(root.message_turns[1].model, "A");
+  EXPECT_EQ(root.agentic->turns[0].model, "A");
+  EXPECT_EQ(root.agentic->turns[1].model, "A");
   EXPECT_EQ(child.model, "B");
-  EXPECT_EQ(child.message_turns[0].model, "B");
+  EXPECT_EQ(child.agentic->turns[0].model, "B");
 }
 
 TEST(WekaTrace, SharedHashIdsGiveSharedTokenBlocksBetweenRootAndSubagent) {
   TextFile f(demo_trace());
   WordTokenizer tok("w");
   FileDataset d = load_input_file(weka_config(f.path), tok);
-  std::vector<int32_t> root = tokens(tok, turn_messages(d.dataset.entries[0].message_turns[0])[0]);
-  std::vector<int32_t> child = tokens(tok, turn_messages(d.dataset.entries[1].message_turns[0])[0]);
+  std::vector<int32_t> root = tokens(tok, turn_messages(d.dataset.entries[0].agentic->turns[0])[0]);
+  std::vector<int32_t> child = tokens(tok, turn_messages(d.dataset.entries[1].agentic->turns[0])[0]);
   ASSERT_EQ(child.size(), 150u);
   // Blocks 1 and 2 (128 tokens) are shared; block 50 differs from block 3.
   EXPECT_TRUE(std::equal(child.begin(), child.begin() + 128, root.begin()));
@@ -124,11 +124,11 @@ TEST(WekaTrace, SharedHashIdsGiveSharedTokenBlocksBetweenRootAndSubagent) {
 TEST(WekaTrace, BlocksAreSeededPerTraceAndReproducible) {
   TextFile f(demo_trace());
   WordTokenizer tok("w");
-  const std::string a = load_input_file(weka_config(f.path), tok).dataset.entries[0].message_turns[1].messages;
-  const std::string b = load_input_file(weka_config(f.path), tok).dataset.entries[0].message_turns[1].messages;
+  const std::string a = load_input_file(weka_config(f.path), tok).dataset.entries[0].agentic->turns[1].messages;
+  const std::string b = load_input_file(weka_config(f.path), tok).dataset.entries[0].agentic->turns[1].messages;
   EXPECT_EQ(a, b);
   TextFile other(demo_trace("another_trace"));  // same hash ids, another namespace
-  const std::string c = load_input_file(weka_config(other.path), tok).dataset.entries[0].message_turns[1].messages;
+  const std::string c = load_input_file(weka_config(other.path), tok).dataset.entries[0].agentic->turns[1].messages;
   EXPECT_NE(a, c);
 }
 
@@ -137,7 +137,7 @@ TEST(WekaTrace, SystemSegmentIsTheSystemMessageOfTurnZero) {
   text.replace(text.find(R"("tool_tokens": 0, "system_tokens": 0)"), 36, R"("tool_tokens": 10, "system_tokens": 20)");
   TextFile f(text);
   WordTokenizer tok("w");
-  json t0 = turn_messages(load_input_file(weka_config(f.path), tok).dataset.entries[0].message_turns[0]);
+  json t0 = turn_messages(load_input_file(weka_config(f.path), tok).dataset.entries[0].agentic->turns[0]);
   ASSERT_EQ(t0.size(), 2u);
   EXPECT_EQ(t0[0]["role"], "system");
   EXPECT_EQ(tokens(tok, t0[0]).size(), 30u);
@@ -150,7 +150,7 @@ TEST(WekaTrace, TimingKnobs) {
   auto delay = [&](auto set) {
     ProfileConfig c = weka_config(f.path);
     set(c);
-    return load_input_file(c, tok).dataset.entries[0].message_turns[1].delay_ms;
+    return load_input_file(c, tok).dataset.entries[0].agentic->turns[1].delay_ms;
   };
   EXPECT_DOUBLE_EQ(delay([](ProfileConfig& c) { c.use_think_time_only = true; }), 1200);
   EXPECT_DOUBLE_EQ(delay([](ProfileConfig& c) { c.inter_turn_delay_cap_s = 2; }), 2000);
@@ -162,8 +162,8 @@ TEST(WekaTrace, TimingKnobs) {
   c.ignore_trace_delays = true;
   FileDataset d = load_input_file(c, tok);
   EXPECT_FALSE(d.timestamps_ms[0]);
-  EXPECT_EQ(d.dataset.entries[0].message_turns[1].delay_ms, 0);
-  EXPECT_FALSE(d.dataset.entries[0].message_turns[1].timestamp_ms);
+  EXPECT_EQ(d.dataset.entries[0].agentic->turns[1].delay_ms, 0);
+  EXPECT_FALSE(d.dataset.entries[0].agentic->turns[1].timestamp_ms);
 }
 
 TEST(WekaTrace, MaxOslCapsParentTurnsOnly) {
@@ -171,12 +171,12 @@ TEST(WekaTrace, MaxOslCapsParentTurnsOnly) {
   ProfileConfig c = weka_config(f.path);
   c.synthesis_max_osl = 20;
   FileDataset d = load_input_file(c, WordTokenizer("w"));
-  EXPECT_EQ(d.dataset.entries[0].message_turns[0].max_tokens, 20);
-  EXPECT_EQ(d.dataset.entries[0].message_turns[1].max_tokens, 20);
-  EXPECT_EQ(d.dataset.entries[1].message_turns[0].max_tokens, 30);
+  EXPECT_EQ(d.dataset.entries[0].agentic->turns[0].max_tokens, 20);
+  EXPECT_EQ(d.dataset.entries[0].agentic->turns[1].max_tokens, 20);
+  EXPECT_EQ(d.dataset.entries[1].agentic->turns[0].max_tokens, 30);
   // The history still carries the recorded 40-token output.
   WordTokenizer tok("w");
-  EXPECT_EQ(tokens(tok, turn_messages(d.dataset.entries[0].message_turns[1])[0]).size(), 40u);
+  EXPECT_EQ(tokens(tok, turn_messages(d.dataset.entries[0].agentic->turns[1])[0]).size(), 40u);
 }
 
 TEST(WekaTrace, DirectoryOfTracesAndMaxContextLength) {
@@ -190,7 +190,7 @@ TEST(WekaTrace, DirectoryOfTracesAndMaxContextLength) {
   FileDataset d = load_input_file(c, WordTokenizer("w"));
   ASSERT_EQ(d.dataset.entries.size(), 3u);
   EXPECT_EQ(d.dataset.entries[2].conversation_id, "small");
-  EXPECT_EQ(d.dataset.entries[2].message_turns[0].model, "A");  // its main model is its first request's
+  EXPECT_EQ(d.dataset.entries[2].agentic->turns[0].model, "A");  // its main model is its first request's
   EXPECT_EQ(d.timestamps_ms[2], 5000.0);
 
   c.max_context_length = 344;  // "big" peaks at 320 + 25
@@ -215,8 +215,8 @@ TEST(WekaTrace, SubagentWithoutFollowingTurnRunsInBackgroundAndWithoutPrecedingT
   FileDataset d = load_input_file(weka_config(f.path), WordTokenizer("w"));
   ASSERT_EQ(d.dataset.entries.size(), 2u);
   EXPECT_EQ(d.dataset.entries[1].conversation_id, "t::sa:late");
-  ASSERT_EQ(d.dataset.entries[0].message_turns[0].launches.size(), 1u);
-  EXPECT_EQ(d.dataset.entries[0].message_turns[0].launches[0].join_at, ChildLaunch::kNoJoin);
+  ASSERT_EQ(d.dataset.entries[0].agentic->turns[0].launches.size(), 1u);
+  EXPECT_EQ(d.dataset.entries[0].agentic->turns[0].launches[0].join_at, ChildLaunch::kNoJoin);
 }
 
 TEST(WekaTrace, SchemaErrorsNameTheFileAndJsonPath) {

@@ -190,7 +190,7 @@ TEST(CacheBust, HistoryStaysAPrefixAcrossTurns) {
     for (CacheBust mode : kModes) {
       ProfileConfig c = testing::endpoint_config(type);
       DatasetEntry e = testing::text_entry("first question");
-      e.system_message = "You are terse.";
+      e.parts.edit().system_message = "You are terse.";
       DatasetTurn second;
       second.prompt = "second question";
       e.later_turns.push_back(second);

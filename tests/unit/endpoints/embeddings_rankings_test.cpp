@@ -19,7 +19,7 @@ DatasetEntry texts_entry() {
   DatasetEntry e;
   e.model = "m";
   e.prompt = "first text";
-  e.more_texts = {"second text"};
+  e.parts.edit().more_texts = {"second text"};
   e.max_tokens = 12;  // meaningless for these endpoints: never sent
   return e;
 }
@@ -28,13 +28,13 @@ DatasetEntry rankings_entry() {
   DatasetEntry e;
   e.model = "m";
   e.prompt = "what is a whale";
-  e.passages = {"a fish", "a mammal"};
+  e.parts.edit().passages = {"a fish", "a mammal"};
   return e;
 }
 
 TEST(EmbeddingsBody, InputIsAlwaysAList) {
   DatasetEntry one = texts_entry();
-  one.more_texts.clear();
+  one.parts.edit().more_texts.clear();
   EXPECT_EQ(build_request_body(endpoint_config(EndpointType::embeddings), one), R"({"model":"m","input":["first text"]})");
   EXPECT_EQ(build_request_body(endpoint_config(EndpointType::embeddings), texts_entry()),
             R"({"model":"m","input":["first text","second text"]})");
@@ -49,7 +49,7 @@ TEST(EmbeddingsBody, NimTakesInputTypeAndTruncateFromExtraInputs) {
 
 TEST(EmbeddingsBody, ChatEmbeddingsSendsAChatBody) {
   DatasetEntry e = texts_entry();
-  e.more_texts.clear();
+  e.parts.edit().more_texts.clear();
   e.max_tokens.reset();
   EXPECT_EQ(build_request_body(endpoint_config(EndpointType::chat_embeddings), e),
             R"({"messages":[{"role":"user","content":"first text"}],"model":"m","stream":false})");

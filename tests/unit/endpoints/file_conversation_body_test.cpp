@@ -48,7 +48,7 @@ TEST(FileConversationBody, CompleteTurnsSendOnlyThemselves) {
 TEST(FileConversationBody, SeveralTextsBecomeContentPartsOrAPromptList) {
   DatasetEntry e;
   e.prompt = "ctx";
-  e.more_texts = {"q"};
+  e.parts.edit().more_texts = {"q"};
   auto chat = nlohmann::json::parse(build_request_body(model_only_config(), e));
   EXPECT_EQ(chat["messages"][0]["content"].dump(), R"([{"text":"ctx","type":"text"},{"text":"q","type":"text"}])");
   ProfileConfig completions = model_only_config();
@@ -60,7 +60,7 @@ TEST(FileConversationBody, SeveralTextsBecomeContentPartsOrAPromptList) {
 TEST(FileConversationBody, LaterTurnTextsAndRowExtraBelongToThatTurn) {
   DatasetEntry e = three_turns();
   e.later_turns[1].more_texts = {"c2"};
-  e.turn_extra_bodies = {"", "", R"({"seed":3})"};
+  e.parts.edit().turn_extra_bodies = {"", "", R"({"seed":3})"};
   ProfileConfig c = model_only_config();
   c.extra_inputs = nlohmann::ordered_json{{"seed", 1}, {"top_k", 2}};
   const std::string replies[] = {"r0", "r1"};

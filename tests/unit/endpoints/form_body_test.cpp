@@ -17,7 +17,7 @@ DatasetEntry entry_with_audio(const std::string& audio) {
   DatasetEntry e;
   e.conversation_id = "session_000007";
   e.prompt = "ignored by transcription";
-  e.turn_media.push_back({.images = {}, .audios = {audio}, .audio_duration_seconds = 1.5});
+  e.parts.edit().turn_media.push_back({.images = {}, .audios = {audio}, .audio_duration_seconds = 1.5});
   return e;
 }
 
@@ -26,7 +26,7 @@ TEST(AudioTranscriptionForm, FilePartThenModelThenExtras) {
   c.extra_inputs = {{"response_format", "verbose_json"}, {"timestamp_granularities[]", {"word", "segment"}},
                     {"temperature", 0}, {"language", nullptr}};
   DatasetEntry e = entry_with_audio("wav," + base64_encode("RIFF....WAVEfmt "));
-  e.turn_extra_bodies = {R"({"model":"turn-model","prompt":"hint"})"};
+  e.parts.edit().turn_extra_bodies = {R"({"model":"turn-model","prompt":"hint"})"};
   EXPECT_EQ(audio_transcription_form_parts(c, e, 0),
             (std::vector<FormPart>{{"file", "RIFF....WAVEfmt ", "audio.wav", "audio/wav"},
                                    {"model", "turn-model", "", ""},

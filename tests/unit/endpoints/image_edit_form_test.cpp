@@ -15,7 +15,7 @@ DatasetEntry entry_with_image(const std::string& image) {
   DatasetEntry e;
   e.conversation_id = "session_000003";
   e.prompt = "make it blue";
-  e.turn_media.push_back({.images = {image}, .audios = {}});
+  e.parts.edit().turn_media.push_back({.images = {image}, .audios = {}});
   return e;
 }
 
@@ -25,7 +25,7 @@ TEST(ImageEditForm, FieldsThenExtrasThenTheImageFile) {
   ProfileConfig c = edit_config();
   c.extra_inputs = {{"size", "512x512"}, {"prompt", "overridden?"}, {"mask", "m"}, {"n", 2}};
   DatasetEntry e = entry_with_image("data:image/png;base64," + base64_encode(kPng));
-  e.turn_extra_bodies = {R"({"quality":"low","image":"x"})"};
+  e.parts.edit().turn_extra_bodies = {R"({"quality":"low","image":"x"})"};
   EXPECT_EQ(image_edit_form_parts(c, e, 0), (std::vector<FormPart>{{"prompt", "make it blue", "", ""},
                                                                   {"model", "m", "", ""},
                                                                   {"response_format", "b64_json", "", ""},
@@ -60,7 +60,7 @@ TEST(ImageEditForm, TheEncodedBodyIsWhatTheRunSends) {
 
 TEST(ImageEditForm, NoImageOrBadBase64IsAConfigError) {
   DatasetEntry none = entry_with_image("x");
-  none.turn_media.clear();
+  none.parts.edit().turn_media.clear();
   try {
     image_edit_form_parts(edit_config(), none, 0);
     FAIL() << "no error";

@@ -20,7 +20,7 @@ DatasetEntry prompt_entry() {
   DatasetEntry e;
   e.conversation_id = "session_000000";
   e.prompt = "a red fox";
-  e.more_texts = {"ignored second text"};
+  e.parts.edit().more_texts = {"ignored second text"};
   e.max_tokens = 32;  // an image model takes no token budget: never sent
   return e;
 }
@@ -39,7 +39,7 @@ TEST(ImageGenerationBody, ExtraInputsThenTurnExtrasOverrideAnything) {
   ProfileConfig c = endpoint_config(EndpointType::image_generation, true);
   c.extra_inputs = {{"size", "512x512"}, {"n", 2}, {"partial_images", 2}};
   DatasetEntry e = prompt_entry();
-  e.turn_extra_bodies = {R"({"size":"256x256","response_format":"url"})"};
+  e.parts.edit().turn_extra_bodies = {R"({"size":"256x256","response_format":"url"})"};
   EXPECT_EQ(build_request_body(c, e),
             R"({"prompt":"a red fox","model":"m","response_format":"url","n":2,"stream":true,)"
             R"("size":"256x256","partial_images":2})");
@@ -47,7 +47,7 @@ TEST(ImageGenerationBody, ExtraInputsThenTurnExtrasOverrideAnything) {
 
 TEST(ImageGenerationBody, FirstNonEmptyTextWhenThePromptIsEmpty) {
   DatasetEntry e = prompt_entry();
-  e.prompt.clear();
+  e.prompt = "";
   EXPECT_EQ(build_request_body(endpoint_config(EndpointType::image_generation), e),
             R"({"prompt":"ignored second text","model":"m","response_format":"b64_json","n":1})");
 }
@@ -56,7 +56,7 @@ TEST(ImageRetrievalBody, OneImageUrlEntryPerImageAndNoModel) {
   ProfileConfig c = endpoint_config(EndpointType::image_retrieval);
   c.extra_inputs = {{"top_k", 3}};
   DatasetEntry e = prompt_entry();
-  e.turn_media = {{.images = {"data:image/png;base64,AAAA", "data:image/jpeg;base64,BBBB"}, .audios = {}, .audio_duration_seconds = {}}};
+  e.parts.edit().turn_media = {{.images = {"data:image/png;base64,AAAA", "data:image/jpeg;base64,BBBB"}, .audios = {}, .audio_duration_seconds = {}}};
   EXPECT_EQ(build_request_body(c, e),
             R"({"input":[{"type":"image_url","url":"data:image/png;base64,AAAA"},)"
             R"({"type":"image_url","url":"data:image/jpeg;base64,BBBB"}],"top_k":3})");

@@ -20,7 +20,7 @@ DatasetEntry two_turns() {
   t1.model = "other";
   t1.tools = R"([{"type":"function","function":{"name":"f"}}])";
   t1.extra = R"({"temperature":0,"stream":false})";
-  e.message_turns = {t0, t1};
+  e.agentic.edit().turns = {t0, t1};
   return e;
 }
 
@@ -67,7 +67,7 @@ TEST(MessageTurnBody, FirstTurnAndPreviewsAreDeterministicWithoutReplies) {
 TEST(MessageTurnBody, MessageArrayTurnsAndUncapturedRepliesStayOutOfTheHistory) {
   DatasetEntry e = two_turns();
   e.resend_history = false;
-  e.capture_replies = false;
+  e.agentic.edit().capture_replies = false;
   std::string history;
   append_message_turn_history(history, e, 0, "r0");
   append_message_turn_history(history, e, 1, "r1");

@@ -30,9 +30,9 @@ TEST(ModelSelection, RoundRobinGoesThroughTheTurnsInDatasetOrder) {
   d.entries = {turns_conversation(2), turns_conversation(1), turns_conversation(3)};
   const ProfileConfig c = models_config({"a", "b", "c"});
   assign_turn_models(c, d);
-  EXPECT_EQ(d.entries[0].turn_models, (std::vector<std::string>{"a", "b"}));
-  EXPECT_EQ(d.entries[1].turn_models, (std::vector<std::string>{"c"}));
-  EXPECT_EQ(d.entries[2].turn_models, (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(d.entries[0].parts->turn_models, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(d.entries[1].parts->turn_models, (std::vector<std::string>{"c"}));
+  EXPECT_EQ(d.entries[2].parts->turn_models, (std::vector<std::string>{"a", "b", "c"}));
   EXPECT_EQ(d.entries[1].model, "c");
   // The bodies carry them: turn 1 of the first conversation goes to "b".
   EXPECT_NE(build_turn_body(c, d.entries[0], 1, {}).find("\"model\":\"b\""), std::string::npos);
@@ -58,23 +58,23 @@ TEST(ModelSelection, RandomIsSeededAndUsesEveryModel) {
 TEST(ModelSelection, TurnsWithTheirOwnModelAndVerbatimBodiesKeepIt) {
   Dataset d;
   DatasetEntry agent;
-  agent.message_turns.resize(3);
-  agent.message_turns[1].model = "trace-model";
+  agent.agentic.edit().turns.resize(3);
+  agent.agentic.edit().turns[1].model = "trace-model";
   DatasetEntry verbatim;
-  verbatim.raw_bodies = {"{\"model\":\"x\"}"};
+  verbatim.recorded.edit().raw_bodies = {"{\"model\":\"x\"}"};
   d.entries = {agent, verbatim};
   assign_turn_models(models_config({"a", "b"}), d);
-  EXPECT_EQ(d.entries[0].message_turns[0].model, "a");
-  EXPECT_EQ(d.entries[0].message_turns[1].model, "trace-model");
-  EXPECT_EQ(d.entries[0].message_turns[2].model, "b");
-  EXPECT_TRUE(d.entries[1].turn_models.empty());
+  EXPECT_EQ(d.entries[0].agentic->turns[0].model, "a");
+  EXPECT_EQ(d.entries[0].agentic->turns[1].model, "trace-model");
+  EXPECT_EQ(d.entries[0].agentic->turns[2].model, "b");
+  EXPECT_TRUE(d.entries[1].parts->turn_models.empty());
 }
 
 TEST(ModelSelection, OneModelChangesNothing) {
   Dataset d;
   d.entries = {turns_conversation(2)};
   assign_turn_models(models_config({"only"}), d);
-  EXPECT_TRUE(d.entries[0].turn_models.empty());
+  EXPECT_TRUE(d.entries[0].parts->turn_models.empty());
   EXPECT_EQ(d.entries[0].model, "a");
 }
 

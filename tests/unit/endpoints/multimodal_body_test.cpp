@@ -12,7 +12,7 @@ TEST(MultimodalBody, ImageAndAudioPartsFollowTheText) {
   DatasetEntry e;
   e.model = "m";
   e.prompt = "Describe";
-  e.turn_media = {{.images = {"data:image/png;base64,AAAA", "data:image/jpeg;base64,BBBB"}, .audios = {"wav,UklG"}, .audio_duration_seconds = {}}};
+  e.parts.edit().turn_media = {{.images = {"data:image/png;base64,AAAA", "data:image/jpeg;base64,BBBB"}, .audios = {"wav,UklG"}, .audio_duration_seconds = {}}};
   EXPECT_EQ(build_request_body(c, e),
             R"({"messages":[{"role":"user","content":[{"type":"text","text":"Describe"},)"
             R"({"type":"image_url","image_url":{"url":"data:image/png;base64,AAAA"}},)"
@@ -26,7 +26,7 @@ TEST(MultimodalBody, VideoUrlPartsComeLast) {
   DatasetEntry e;
   e.model = "m";
   e.prompt = "Which style? A.x B.y";
-  e.turn_media = {{.images = {}, .audios = {}, .videos = {"https://example.com/v.mp4"}}};
+  e.parts.edit().turn_media = {{.images = {}, .audios = {}, .videos = {"https://example.com/v.mp4"}}};
   EXPECT_EQ(build_request_body(c, e),
             R"({"messages":[{"role":"user","content":[{"type":"text","text":"Which style? A.x B.y"},)"
             R"({"type":"video_url","video_url":{"url":"https://example.com/v.mp4"}}]}],"model":"m","stream":false})");
@@ -41,7 +41,7 @@ TEST(MultimodalBody, LaterTurnsCarryTheirOwnMediaAndHistoryKeepsEarlierOnes) {
   DatasetTurn t;
   t.prompt = "two";
   e.later_turns.push_back(t);
-  e.turn_media = {{.images = {}, .audios = {"wav,AA"}, .audio_duration_seconds = {}}, {.images = {"data:image/png;base64,CC"}, .audios = {}, .audio_duration_seconds = {}}};
+  e.parts.edit().turn_media = {{.images = {}, .audios = {"wav,AA"}, .audio_duration_seconds = {}}, {.images = {"data:image/png;base64,CC"}, .audios = {}, .audio_duration_seconds = {}}};
   const std::string replies[] = {"r"};
   EXPECT_EQ(build_turn_body(c, e, 1, replies),
             R"({"messages":[{"role":"user","content":[{"type":"text","text":"one"},)"
@@ -59,7 +59,7 @@ TEST(MultimodalBody, ImageUuidsAndUuidOnlySlots) {
   DatasetEntry e;
   e.model = "m";
   e.prompt = "Compare";
-  e.turn_media = {{.images = {"data:image/png;base64,AAAA", "", "https://example.com/b.jpg"},
+  e.parts.edit().turn_media = {{.images = {"data:image/png;base64,AAAA", "", "https://example.com/b.jpg"},
                    .audios = {},
                    .image_uuids = {"sku-a", "sku-b", ""}}};
   EXPECT_EQ(build_request_body(c, e),
@@ -75,7 +75,7 @@ DatasetEntry image_and_audio_entry(bool audio) {
   DatasetEntry e;
   e.model = "m";
   e.prompt = "Describe";
-  e.turn_media = {{.images = {"data:image/png;base64,AAAA", "https://example.com/cat.jpg"},
+  e.parts.edit().turn_media = {{.images = {"data:image/png;base64,AAAA", "https://example.com/cat.jpg"},
                    .audios = audio ? std::vector<std::string>{"wav,UklG"} : std::vector<std::string>{}}};
   return e;
 }

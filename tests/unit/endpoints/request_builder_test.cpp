@@ -101,7 +101,7 @@ TEST(RequestBuilder, TurnExtraBodiesWinOverExtraInputs) {
   e.later_turns.push_back({});
   e.later_turns[0].prompt = "again";
   e.later_turns[0].max_tokens = 20;
-  e.turn_extra_bodies = {R"({"min_tokens":12,"hash_ids":[11,12],"block_size":64})", ""};
+  e.parts.edit().turn_extra_bodies = {R"({"min_tokens":12,"hash_ids":[11,12],"block_size":64})", ""};
   EXPECT_EQ(build_request_body(c, e),
             R"({"prompt":"Shall I compare","model":"m","stream":false,"max_tokens":12,"min_tokens":12,"top_k":5,)"
             R"("hash_ids":[11,12],"block_size":64})");
@@ -139,7 +139,7 @@ DatasetEntry builder_conversation() {
   e.model = "m";
   e.prompt = "one";
   e.max_tokens = 1;
-  e.system_message = "sys";
+  e.parts.edit().system_message = "sys";
   e.later_turns.push_back({"two", 1, 2, 0, {}, "user"});
   e.later_turns.push_back({"three", 1, 3, 0, {}, "user"});
   return e;
@@ -168,7 +168,7 @@ TEST(RequestBuilderHistory, PreviewsForInputsJsonAndCompletionsRefusal) {
   EXPECT_EQ(previews[1], build_turn_body(c, builder_conversation(), 2, {}));
   EXPECT_EQ(prepare_requests(c, Dataset{{builder_conversation()}}).at(0).later_turn_previews, previews);
   DatasetEntry e = builder_conversation();
-  e.system_message.reset();
+  e.parts.edit().system_message.reset();
   EXPECT_THROW(build_turn_body(base_config(EndpointType::completions), e, 1, {}), std::invalid_argument);
 }
 

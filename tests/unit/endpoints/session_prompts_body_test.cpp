@@ -33,10 +33,10 @@ TEST(SessionPrompts, ChatBodyOrder) {
   auto body = nlohmann::json::parse(build_request_body(c, d.entries[0]));
   ASSERT_EQ(body["messages"].size(), 3u);
   EXPECT_EQ(body["messages"][0]["role"], "system");
-  EXPECT_EQ(body["messages"][0]["content"], *d.entries[0].system_message);
+  EXPECT_EQ(body["messages"][0]["content"], *d.entries[0].parts->system_message);
   EXPECT_EQ(body["messages"][1]["role"], "user");
-  EXPECT_EQ(body["messages"][1]["content"], *d.entries[0].user_context_message);
-  EXPECT_EQ(body["messages"][2]["content"], d.entries[0].prompt);
+  EXPECT_EQ(body["messages"][1]["content"], *d.entries[0].parts->user_context_message);
+  EXPECT_EQ(body["messages"][2]["content"], d.entries[0].prompt.str());
 }
 
 TEST(Determinism, SameSeedSameBodiesWhateverTheWorkerCount) {
@@ -75,7 +75,7 @@ TEST(SessionPrompts, CompletionsRefusesSessionPrompts) {
   c.endpoint_type = EndpointType::completions;
   DatasetEntry e;
   e.prompt = "p";
-  e.system_message = "s";
+  e.parts.edit().system_message = "s";
   EXPECT_THROW(build_request_body(c, e), std::invalid_argument);
 }
 

@@ -17,7 +17,7 @@ using testing::sonnet_entry;
 
 DatasetEntry vendor_conversation() {
   DatasetEntry e = sonnet_entry(8);
-  e.system_message = "Be brief.";
+  e.parts.edit().system_message = "Be brief.";
   DatasetTurn next;
   next.prompt = "thee to a";
   next.max_tokens = 4;
@@ -43,8 +43,8 @@ TEST(ResponsesBody, StreamingSendsNoStreamOptionsUnlessServerTokenCount) {
 
 TEST(ResponsesBody, SystemPromptIsInstructionsAndUserContextAnItem) {
   DatasetEntry e = sonnet_entry(16);
-  e.system_message = "Be brief.";
-  e.user_context_message = "ctx";
+  e.parts.edit().system_message = "Be brief.";
+  e.parts.edit().user_context_message = "ctx";
   EXPECT_EQ(build_request_body(endpoint_config(EndpointType::responses, true), e),
             R"({"input":[{"type":"message","role":"user","content":"ctx"},)"
             R"({"type":"message","role":"user","content":"Shall I compare"}],"model":"m","stream":true,)"
@@ -53,7 +53,7 @@ TEST(ResponsesBody, SystemPromptIsInstructionsAndUserContextAnItem) {
 
 TEST(ResponsesBody, SeveralTextsAreInputTextParts) {
   DatasetEntry e = sonnet_entry();
-  e.more_texts = {"second"};
+  e.parts.edit().more_texts = {"second"};
   EXPECT_EQ(build_request_body(endpoint_config(EndpointType::responses, false), e),
             R"({"input":[{"type":"message","role":"user","content":[{"type":"input_text","text":"Shall I compare"},)"
             R"({"type":"input_text","text":"second"}]}],"model":"m","stream":false})");
@@ -83,7 +83,7 @@ TEST(AnthropicBody, NonStreamingOmitsStreamAndDefaultsMaxTokens) {
 
 TEST(AnthropicBody, StreamingWithSystemAndOsl) {
   DatasetEntry e = sonnet_entry(64);
-  e.system_message = "Be brief.";
+  e.parts.edit().system_message = "Be brief.";
   EXPECT_EQ(build_request_body(endpoint_config(EndpointType::messages, true), e),
             R"({"messages":[{"role":"user","content":"Shall I compare"}],"model":"m","max_tokens":64,)"
             R"("stream":true,"system":"Be brief."})");

@@ -31,7 +31,7 @@ TEST(VideoGenerationBody, PromptAndModelThenExtrasThenTurnExtras) {
   c.extra_inputs = {{"size", "1280x720"}, {"seconds", "4"}, {"seed", 7}, {"num_inference_steps", 30},
                     {"guidance_scale", 5.5}, {"negative_prompt", "blurry"}, {"fps", 16}, {"num_frames", 65}};
   DatasetEntry e = prompt_entry("a whale breaching at dawn");
-  e.turn_extra_bodies = {R"({"seed":11,"model":"wan-fast"})"};
+  e.parts.edit().turn_extra_bodies = {R"({"seed":11,"model":"wan-fast"})"};
   EXPECT_EQ(build_request_body(c, e),
             R"({"prompt":"a whale breaching at dawn","model":"wan-fast","size":"1280x720","seconds":"4","seed":11,)"
             R"("num_inference_steps":30,"guidance_scale":5.5,"negative_prompt":"blurry","fps":16,"num_frames":65})");
@@ -45,7 +45,7 @@ TEST(VideoGenerationBody, MultipartFormFields) {
   c.multipart_boundary = "B";
   c.extra_inputs = {{"size", "640x360"}, {"seed", 7}, {"guidance_scale", 5.5}, {"negative_prompt", nullptr}};
   DatasetEntry e = prompt_entry("a cat");
-  e.turn_extra_bodies = {R"({"seed":11})"};
+  e.parts.edit().turn_extra_bodies = {R"({"seed":11})"};
   auto field = [](const char* name, const char* value) {
     return std::string("--B\r\nContent-Disposition: form-data; name=\"") + name + "\"\r\n\r\n" + value + "\r\n";
   };
@@ -59,7 +59,7 @@ TEST(VideoGenerationBody, NoStreamNoMaxTokens) {
 
 TEST(VideoGenerationBody, EmptyLeadingTextTakesTheFirstOtherText) {
   DatasetEntry e = prompt_entry("");
-  e.more_texts = {"", "second", "third"};
+  e.parts.edit().more_texts = {"", "second", "third"};
   EXPECT_EQ(build_request_body(video_config(), e), R"({"prompt":"second","model":"wan"})");
 }
 

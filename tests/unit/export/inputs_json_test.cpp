@@ -13,6 +13,53 @@ namespace {
 
 using test_support::read_file;
 
+// Requests whose bodies are built when sent (a trace's hash-block prompts) are built here one
+// at a time, in their conversation's place, among prepared ones.
+TEST(InputsJson, BuildsSendTimeBodiesInTheirConversationsPlace) {
+  testing::TempDir tmp;
+  std::vector<PreparedRequest> requests{
+      {"a", R"({"n":1})"},
+      {"b", "", {}, {}, true},
+      {"a", "", {}, {}, true},
+  };
+  std::vector<size_t> asked;
+  write_inputs_json(tmp.path / "inputs.json", requests, {}, [&](size_t i) {
+    asked.push_back(i);
+    return std::vector<std::string>{R"({"built":)" + std::to_string(i) + "}", R"({"later":true})"};
+  });
+  EXPECT_EQ(asked, (std::vector<size_t>{2, 1}));  // a's second request is written with a
+  EXPECT_EQ(read_file(tmp.path / "inputs.json"), R"({
+  "data": [
+    {
+      "session_id": "a",
+      "payloads": [
+        {
+          "n": 1
+        },
+        {
+          "built": 2
+        },
+        {
+          "later": true
+        }
+      ]
+    },
+    {
+      "session_id": "b",
+      "payloads": [
+        {
+          "built": 1
+        },
+        {
+          "later": true
+        }
+      ]
+    }
+  ]
+})");
+  EXPECT_FALSE(std::filesystem::exists(tmp.path / "inputs.json.partial"));
+}
+
 TEST(InputsJson, GroupsPayloadsBySessionKeepingBodyKeyOrder) {
   testing::TempDir tmp;
   std::vector<PreparedRequest> requests{

@@ -37,7 +37,7 @@ ProfileConfig replay(std::optional<int64_t> start = {}, std::optional<int64_t> e
 
 std::vector<std::string> prompts(const FixedSchedule& s) {
   std::vector<std::string> out;
-  for (const auto& e : s.dataset.entries) out.push_back(e.prompt);
+  for (const auto& e : s.dataset.entries) out.push_back(e.prompt.str());
   return out;
 }
 
@@ -168,18 +168,18 @@ TEST(FixedSchedule, ChildConversationsFollowTheRootsAndLaunchesAreRenumbered) {
   FileDataset f = rows({500.0, std::nullopt, 100.0});
   f.dataset.entries[1].is_child = true;
   for (size_t i : {0u, 2u}) {
-    f.dataset.entries[i].message_turns.resize(1);
-    f.dataset.entries[i].message_turns[0].timestamp_ms = *f.timestamps_ms[i];
+    f.dataset.entries[i].agentic.edit().turns.resize(1);
+    f.dataset.entries[i].agentic.edit().turns[0].timestamp_ms = *f.timestamps_ms[i];
   }
   ChildLaunch launch;
   launch.child = 1;
   launch.join_at = 1;
-  f.dataset.entries[0].message_turns[0].launches.push_back(launch);
+  f.dataset.entries[0].agentic.edit().turns[0].launches.push_back(launch);
   FixedSchedule s = build_fixed_schedule(std::move(f), replay(), replay());
   EXPECT_EQ(prompts(s), (std::vector<std::string>{"row2", "row0", "row1"}));
   EXPECT_EQ(s.offsets_ns, (std::vector<int64_t>{0, 400'000'000}));
-  EXPECT_EQ(s.dataset.entries[1].message_turns[0].launches[0].child, 2u);
-  EXPECT_EQ(s.dataset.entries[1].message_turns[0].timestamp_ms, 400.0);
+  EXPECT_EQ(s.dataset.entries[1].agentic->turns[0].launches[0].child, 2u);
+  EXPECT_EQ(s.dataset.entries[1].agentic->turns[0].timestamp_ms, 400.0);
 }
 
 }  // namespace
