@@ -249,6 +249,23 @@ void ProfileConverter::convert_prompt_options(ProfileConfig& c, const RawFlags& 
   }
   if (given("--prompt-corpus"))
     c.prompt_corpus = parse_choice<PromptCorpus>(name("--prompt-corpus"), r.prompt_corpus);
+  // --prompt-corpus random (workloads-and-endpoints.md §2.2, docs/prompts.md).
+  if (given("--random-corpus-style")) {
+    if (c.prompt_corpus != PromptCorpus::random)
+      throw ConfigError(name("--random-corpus-style") + " only applies to --prompt-corpus random");
+    c.random_corpus_style = parse_choice<RandomCorpusStyle>(name("--random-corpus-style"), r.random_corpus_style);
+  }
+  if (given("--random-range-ratio")) {
+    const std::string flag = name("--random-range-ratio");
+    const double ratio = parse_float_flag(flag, r.random_range_ratio);
+    if (ratio < 0 || ratio >= 1) throw ConfigError(flag + " " + r.random_range_ratio + ": must be >= 0 and < 1");
+    if (!synthetic)
+      throw ConfigError(flag + " only applies to synthetic prompts (not with --input-file or --public-dataset)");
+    if (c.isl_stddev > 0 || c.osl_stddev > 0 || !c.sequence_distribution.empty())
+      throw ConfigError(flag + " draws each ISL and OSL uniformly around its mean; it cannot be combined with " +
+                        "--isl-stddev, --osl-stddev or --seq-dist");
+    c.random_range_ratio = ratio;
+  }
   // --dataset-sampling-strategy (cli-and-load.md §3.3): a fixed schedule replays in trace order.
   if (given("--dataset-sampling-strategy")) {
     c.sampling_strategy = parse_choice<SamplingStrategy>(name("--dataset-sampling-strategy"), r.sampling_strategy);

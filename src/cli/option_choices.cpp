@@ -34,6 +34,7 @@ std::string cache_bust_choices() { return spaced<CacheBust>(); }
 std::string accuracy_benchmark_choices() { return accuracy_benchmark_names(" "); }
 std::string accuracy_grader_choices() { return accuracy_grader_names(" "); }
 std::string prompt_corpus_choices() { return spaced<PromptCorpus>(); }
+std::string random_corpus_style_choices() { return spaced<RandomCorpusStyle>(); }
 std::string sampling_strategy_choices() { return spaced<SamplingStrategy>(); }
 std::string model_selection_choices() { return spaced<ModelSelection>(); }
 std::string image_format_choices() { return spaced<ImageFormat>(); }

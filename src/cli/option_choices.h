@@ -19,6 +19,7 @@ std::string cache_bust_choices();
 std::string accuracy_benchmark_choices();
 std::string accuracy_grader_choices();
 std::string prompt_corpus_choices();
+std::string random_corpus_style_choices();
 std::string sampling_strategy_choices();
 std::string model_selection_choices();
 std::string image_format_choices();

@@ -49,7 +49,14 @@ std::span<const EnumName<CacheBust>> names_of(CacheBust) {
 }
 
 std::span<const EnumName<PromptCorpus>> names_of(PromptCorpus) {
-  static constexpr EnumName<PromptCorpus> kNames[] = {{PromptCorpus::sonnet, "sonnet"}, {PromptCorpus::coding, "coding"}};
+  static constexpr EnumName<PromptCorpus> kNames[] = {
+      {PromptCorpus::sonnet, "sonnet"}, {PromptCorpus::coding, "coding"}, {PromptCorpus::random, "random"}};
+  return kNames;
+}
+
+std::span<const EnumName<RandomCorpusStyle>> names_of(RandomCorpusStyle) {
+  static constexpr EnumName<RandomCorpusStyle> kNames[] = {{RandomCorpusStyle::vllm, "vllm"},
+                                                           {RandomCorpusStyle::sglang, "sglang"}};
   return kNames;
 }
 

@@ -34,6 +34,7 @@ std::span<const EnumName<ConnectionReuse>> names_of(ConnectionReuse);
 std::span<const EnumName<ModelSelection>> names_of(ModelSelection);
 std::span<const EnumName<CacheBust>> names_of(CacheBust);
 std::span<const EnumName<PromptCorpus>> names_of(PromptCorpus);
+std::span<const EnumName<RandomCorpusStyle>> names_of(RandomCorpusStyle);
 std::span<const EnumName<SamplingStrategy>> names_of(SamplingStrategy);
 std::span<const EnumName<ImageFormat>> names_of(ImageFormat);
 std::span<const EnumName<ImageSourceSampling>> names_of(ImageSourceSampling);

@@ -168,6 +168,8 @@ nlohmann::json ProfileConfig::to_json() const {
   if (cache_bust != CacheBust::none) prompt["cache_bust"] = std::string(name_of(cache_bust));
   if (prompt_batch_size != 1) prompt["batch_size"] = prompt_batch_size;
   if (prompt_corpus) prompt["corpus"] = std::string(name_of(*prompt_corpus));
+  if (prompt_corpus == PromptCorpus::random) prompt["random_corpus_style"] = std::string(name_of(random_corpus_style));
+  if (random_range_ratio > 0) prompt["random_range_ratio"] = random_range_ratio;
   // The text itself may be long or private to the user: its length is enough to tell runs apart.
   if (system_prompt) prompt["system_prompt_chars"] = system_prompt->size();
   nlohmann::json conversation = {

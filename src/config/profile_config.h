@@ -37,8 +37,12 @@ enum class ConnectionReuse { pooled, never, sticky_user_sessions };
 enum class ModelSelection { round_robin, random };
 // --cache-bust (workloads-and-endpoints.md §2.9): where the worker puts a per-trajectory marker
 // (endpoints/cache_bust.h); warmup_isolation_* mark warm-up requests only.
-// --prompt-corpus (workloads-and-endpoints.md §2.2): the filler text synthetic prompts are cut from.
-enum class PromptCorpus { sonnet, coding };
+// --prompt-corpus (workloads-and-endpoints.md §2.2): the filler text synthetic prompts are cut
+// from; random: no text, token ids from the tokenizer's vocabulary.
+enum class PromptCorpus { sonnet, coding, random };
+// --random-corpus-style: the vocabulary --prompt-corpus random draws from (vllm: without the
+// special tokens; sglang: every id).
+enum class RandomCorpusStyle { vllm, sglang };
 // --dataset-sampling-strategy (cli-and-load.md §3.3): which conversation each new session takes.
 enum class SamplingStrategy { sequential, random, shuffle };
 enum class CacheBust { none, system_prefix, system_suffix, first_turn_prefix, first_turn_suffix,
@@ -159,6 +163,10 @@ struct DatasetSettings {
   std::optional<std::string> system_prompt;
   int64_t prompt_batch_size = 1;                 // --prompt-batch-size: texts per request (turn 0)
   std::optional<PromptCorpus> prompt_corpus;     // --prompt-corpus; unset: the loader's default
+  RandomCorpusStyle random_corpus_style = RandomCorpusStyle::vllm;  // --random-corpus-style
+  // --random-range-ratio R: each synthetic ISL and OSL uniform in [⌊m·(1−R)⌋, ⌈m·(1+R)⌉] (≥ 1)
+  // around its mean m, as vllm bench serve draws them; 0: the normal draws of --isl-stddev.
+  double random_range_ratio = 0;
   std::optional<SamplingStrategy> sampling_strategy;  // --dataset-sampling-strategy; unset: sequential
   // Synthetic rankings (workloads-and-endpoints.md §2.11): passages per entry, query and
   // passage token lengths, each ~ Normal(mean, stddev) clamped to >= 1.

@@ -315,9 +315,13 @@ std::string_view coding_corpus_text() {
   return text;
 }
 
-std::string_view prompt_corpus_text(const DatasetSettings& settings, PromptCorpus loader_default) {
-  return settings.prompt_corpus.value_or(loader_default) == PromptCorpus::coding ? coding_corpus_text()
-                                                                                  : synthetic_corpus_text();
+PromptCorpusSource prompt_corpus(const DatasetSettings& settings, PromptCorpus loader_default) {
+  switch (settings.prompt_corpus.value_or(loader_default)) {
+    case PromptCorpus::coding: return {coding_corpus_text(), std::nullopt};
+    case PromptCorpus::random: return {{}, settings.random_corpus_style};
+    case PromptCorpus::sonnet: break;
+  }
+  return {synthetic_corpus_text(), std::nullopt};
 }
 
 }  // namespace aiperf

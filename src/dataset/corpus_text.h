@@ -1,6 +1,7 @@
 #pragma once
 // The built-in filler text for synthetic prompts (upstream's "sonnet" corpus): a selection of
 // Shakespeare's sonnets, which are in the public domain.
+#include <optional>
 #include <string_view>
 
 #include "config/profile_config.h"
@@ -19,8 +20,13 @@ std::string_view synthetic_corpus_text();
 // output, diffs and configs, the same text in every run.
 std::string_view coding_corpus_text();
 
-// The text synthetic prompts are cut from: --prompt-corpus when given, else the loader's own
-// default (sonnet: synthetic_corpus_text(); coding: coding_corpus_text()).
-std::string_view prompt_corpus_text(const DatasetSettings& settings, PromptCorpus loader_default = PromptCorpus::sonnet);
+// What synthetic prompts are cut from: --prompt-corpus when given, else the loader's own
+// default. A text (sonnet: synthetic_corpus_text(); coding: coding_corpus_text()), or with
+// random no text: windows of the tokenizer's vocabulary (prompt_corpus.h, random_corpus_ids).
+struct PromptCorpusSource {
+  std::string_view text;                     // empty with random
+  std::optional<RandomCorpusStyle> random;  // set: --prompt-corpus random, in this style
+};
+PromptCorpusSource prompt_corpus(const DatasetSettings& settings, PromptCorpus loader_default = PromptCorpus::sonnet);
 
 }  // namespace aiperf

@@ -18,4 +18,10 @@ int64_t sample_positive_normal_integer(double mean, double stddev, std::mt19937_
   return clamped_mean;
 }
 
+int64_t sample_length_in_range(int64_t mean, double ratio, std::mt19937_64& rng) {
+  const auto low = std::max<int64_t>(1, int64_t(std::floor(double(mean) * (1 - ratio))));
+  const auto high = std::max(low, int64_t(std::ceil(double(mean) * (1 + ratio))));
+  return std::uniform_int_distribution<int64_t>(low, high)(rng);
+}
+
 }  // namespace aiperf

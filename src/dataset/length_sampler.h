@@ -13,4 +13,7 @@ int64_t round_half_even(double x);
 // clamped mean), returned as max(1, ceil(sample)).
 int64_t sample_positive_normal_integer(double mean, double stddev, std::mt19937_64& rng);
 
+// --random-range-ratio R (vllm bench serve's range): uniform in [max(1, ⌊m·(1−R)⌋), ⌈m·(1+R)⌉].
+int64_t sample_length_in_range(int64_t mean, double ratio, std::mt19937_64& rng);
+
 }  // namespace aiperf

@@ -74,4 +74,16 @@ std::string synthesize_prompt(const std::vector<int32_t>& corpus, const Tokenize
   return tokenizer.decode(ids);
 }
 
+std::vector<int32_t> random_corpus_ids(const Tokenizer& tokenizer, RandomCorpusStyle style) {
+  std::vector<int32_t> ids = tokenizer.vocabulary_ids(style == RandomCorpusStyle::sglang);
+  if (ids.empty())
+    throw ConfigError("--prompt-corpus random: tokenizer " + tokenizer.name() +
+                      " has no vocabulary to draw token ids from (give a tokenizer.json or a HuggingFace tokenizer)");
+  return ids;
+}
+
+std::vector<int32_t> prompt_corpus_ids(const PromptCorpusSource& corpus, const Tokenizer& tokenizer) {
+  return corpus.random ? random_corpus_ids(tokenizer, *corpus.random) : tokenize_corpus(corpus.text, tokenizer);
+}
+
 }  // namespace aiperf

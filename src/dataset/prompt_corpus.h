@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "config/profile_config.h"
+#include "dataset/corpus_text.h"
 #include "tokenizer/tokenizer.h"
 
 namespace aiperf {
@@ -15,6 +17,15 @@ namespace aiperf {
 // joined by one space, each chunk encoded, all ids concatenated. The fixed chunk size keeps
 // the token stream independent of how the work is split.
 std::vector<int32_t> tokenize_corpus(std::string_view text, const Tokenizer& tokenizer);
+
+// --prompt-corpus random (workloads-and-endpoints.md §2.2): the tokenizer's vocabulary as the
+// corpus, so a window of it is upstream's token j of request r = allowed[(offset_r + r + j) mod
+// n] with a uniform offset. vllm style leaves out the special tokens, sglang keeps every id.
+// Throws ConfigError when the tokenizer has no vocabulary to draw from.
+std::vector<int32_t> random_corpus_ids(const Tokenizer& tokenizer, RandomCorpusStyle style);
+
+// The corpus's token ids: tokenize_corpus of its text, or random_corpus_ids.
+std::vector<int32_t> prompt_corpus_ids(const PromptCorpusSource& corpus, const Tokenizer& tokenizer);
 
 // A prompt of exactly `num_tokens` tokens where the tokenizer allows it: a window starting
 // at a uniform random position (wrapping around), decoded, then re-encoded and repaired up

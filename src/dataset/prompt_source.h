@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/log.h"
+#include "dataset/corpus_text.h"
 #include "dataset/prompt_units.h"
 #include "tokenizer/tokenizer.h"
 
@@ -19,10 +20,13 @@ namespace aiperf {
 
 class PromptSource {
  public:
-  // `corpus_text` and `tokenizer` must outlive the source. With `try_units` false the repair
-  // path is used whatever the tokenizer (after a PromptUnitsMismatch).
+  // The corpus's text and `tokenizer` must outlive the source. With `try_units` false the
+  // repair path is used whatever the tokenizer (after a PromptUnitsMismatch); a random corpus
+  // (no text) always takes it.
+  PromptSource(PromptCorpusSource corpus, const Tokenizer& tokenizer, bool try_units = true)
+      : corpus_(corpus), tokenizer_(tokenizer), try_units_(try_units && !corpus.random) {}
   PromptSource(std::string_view corpus_text, const Tokenizer& tokenizer, bool try_units = true)
-      : corpus_text_(corpus_text), tokenizer_(tokenizer), try_units_(try_units) {}
+      : PromptSource(PromptCorpusSource{corpus_text, std::nullopt}, tokenizer, try_units) {}
 
   // The units, or null when prompts must take the repair path.
   const PromptUnits* units();
@@ -36,7 +40,7 @@ class PromptSource {
   const Tokenizer& tokenizer() const { return tokenizer_; }
 
  private:
-  std::string_view corpus_text_;
+  PromptCorpusSource corpus_;
   const Tokenizer& tokenizer_;
   bool try_units_;
   bool units_tried_ = false;
@@ -47,14 +51,14 @@ class PromptSource {
 // Runs build(source) and, when a checked prompt built from units mismatches, build again on a
 // source that takes the repair path, with one warning, so every row is built the same way.
 template <class Build>
-auto build_with_prompt_source(std::string_view corpus_text, const Tokenizer& tokenizer, Build build) {
+auto build_with_prompt_source(PromptCorpusSource corpus, const Tokenizer& tokenizer, Build build) {
   try {
-    PromptSource source(corpus_text, tokenizer);
+    PromptSource source(corpus, tokenizer);
     return build(source);
   } catch (const PromptUnitsMismatch& e) {
     console_notes() << "warning: " << e.what() << "; building every prompt with the slower decode/re-encode path\n";
   }
-  PromptSource repair(corpus_text, tokenizer, false);
+  PromptSource repair(corpus, tokenizer, false);
   return build(repair);
 }
 

@@ -30,6 +30,11 @@ TurnLengths draw_lengths(const DatasetBuildSettings& config, std::mt19937_64& le
     t.osl = sample_positive_normal_integer(double(b.osl_mean), b.osl_stddev, length_rng);
     return t;
   }
+  if (config.random_range_ratio > 0) {  // the CLI refuses it beside --isl-stddev, --osl-stddev and --seq-dist
+    t.isl = sample_length_in_range(config.isl_mean, config.random_range_ratio, length_rng);
+    if (config.osl_mean) t.osl = sample_length_in_range(*config.osl_mean, config.random_range_ratio, length_rng);
+    return t;
+  }
   t.isl = sample_positive_normal_integer(double(config.isl_mean), config.isl_stddev, length_rng);
   if (config.osl_mean)
     t.osl = sample_positive_normal_integer(double(*config.osl_mean), config.osl_stddev, length_rng);
@@ -162,7 +167,7 @@ Dataset build_entries(const DatasetBuildSettings& config, PromptSource& source) 
 
 Dataset build_synthetic_dataset(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
   if (is_rankings(config.endpoint_type)) return build_synthetic_rankings_dataset(config, tokenizer);
-  return build_with_prompt_source(prompt_corpus_text(config), tokenizer,
+  return build_with_prompt_source(prompt_corpus(config), tokenizer,
                                   [&](PromptSource& source) { return build_entries(config, source); });
 }
 

@@ -46,7 +46,7 @@ Dataset build_rankings_entries(const DatasetBuildSettings& config, PromptSource&
 }  // namespace
 
 Dataset build_synthetic_rankings_dataset(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
-  return build_with_prompt_source(prompt_corpus_text(config), tokenizer,
+  return build_with_prompt_source(prompt_corpus(config), tokenizer,
                                   [&](PromptSource& source) { return build_rankings_entries(config, source); });
 }
 

@@ -1,6 +1,7 @@
 #include "tokenizer/hf_tokenizer.h"
 
 #include <stdexcept>
+#include <unordered_set>
 
 #include "tokenizer/utf8.h"
 
@@ -82,6 +83,17 @@ std::string HfTokenizer::decode(const std::vector<int32_t>& ids) const {
     tokens.push_back(*tok);
   }
   return parts_.decoder.decode(std::move(tokens));
+}
+
+std::vector<int32_t> HfTokenizer::vocabulary_ids(bool with_special) const {
+  std::unordered_set<int32_t> special;
+  if (!with_special)
+    for (const AddedToken& t : parts_.added_tokens)
+      if (t.special) special.insert(t.id);
+  std::vector<int32_t> ids;
+  for (size_t id = 0; id < parts_.model->vocab_size(); ++id)
+    if (parts_.model->token_for_id(int32_t(id)) && !special.count(int32_t(id))) ids.push_back(int32_t(id));
+  return ids;
 }
 
 }  // namespace aiperf

@@ -30,6 +30,9 @@ class HfTokenizer final : public Tokenizer {
   // Throws std::out_of_range on an id that is neither in the vocabulary nor an added token.
   std::string decode(const std::vector<int32_t>& ids) const override;
   std::string name() const override { return name_; }
+  // The model's vocabulary (HF's vocab_size: added tokens that are not in it are left out);
+  // without `with_special`, the added tokens marked special are left out too.
+  std::vector<int32_t> vocabulary_ids(bool with_special) const override;
 
  private:
   void encode_plain(std::string_view text, std::vector<int32_t>& out) const;

@@ -1,5 +1,6 @@
 #include "tokenizer/tiktoken_bpe.h"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -179,6 +180,19 @@ std::string TiktokenTokenizer::decode(const std::vector<int32_t>& ids) const {
     }
   }
   return utf8::is_valid(bytes) ? bytes : utf8::sanitize(bytes);
+}
+
+std::vector<int32_t> TiktokenTokenizer::vocabulary_ids(bool with_special) const {
+  std::vector<int32_t> ids;
+  ids.reserve(bytes_of_rank_.size() + (with_special ? specials_.size() : 0));
+  for (size_t rank = 0; rank < bytes_of_rank_.size(); ++rank)
+    if (!bytes_of_rank_[rank].empty()) ids.push_back(int32_t(rank));
+  if (with_special) {
+    for (const auto& [content, id] : specials_) ids.push_back(id);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  }
+  return ids;
 }
 
 }  // namespace aiperf

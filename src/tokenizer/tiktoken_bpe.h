@@ -39,6 +39,7 @@ class TiktokenTokenizer final : public Tokenizer {
   // Throws std::out_of_range on an unknown id.
   std::string decode(const std::vector<int32_t>& ids) const override;
   std::string name() const override { return name_; }
+  std::vector<int32_t> vocabulary_ids(bool with_special) const override;
 
   int32_t end_of_text_id() const { return end_of_text_; }
   size_t vocabulary_size() const { return bytes_of_rank_.size(); }

@@ -17,6 +17,10 @@ class Tokenizer {
   virtual std::vector<int32_t> encode(std::string_view text) const = 0;
   virtual std::string decode(const std::vector<int32_t>& ids) const = 0;
   virtual size_t count(std::string_view text) const { return encode(text).size(); }
+  // The ids a random-token prompt may use (--prompt-corpus random): every id of the
+  // vocabulary, ascending, without gaps; the special tokens only when `with_special`. Empty
+  // when the tokenizer has no fixed vocabulary.
+  virtual std::vector<int32_t> vocabulary_ids(bool /*with_special*/) const { return {}; }
   virtual std::string name() const = 0;
 };
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prompt options against the mock, checked on the bodies it received (docs/prompts.md):
 # --system-prompt(-file) on chat, messages and responses and joined to a file's own system message,
-# --prompt-batch-size on embeddings and completions, --prompt-corpus coding,
+# --prompt-batch-size on embeddings and completions, --prompt-corpus coding and random with
+# --random-range-ratio,
 # --dataset-sampling-strategy shuffle/random vs sequential, the --synthesis-* multipliers on a
 # mooncake trace, and the refusals.
 source "$(dirname "$0")/lib/common.bash"
@@ -34,6 +35,8 @@ run chat_batch --concurrency 1 --request-count 2 --isl 16 --osl 3 -b 2
 run completions --endpoint-type completions --concurrency 1 --request-count 2 --isl 16 --osl 3 --batch-size 2
 run sonnet --concurrency 1 --request-count 4 --isl 64 --osl 3
 run coding --concurrency 1 --request-count 4 --isl 64 --osl 3 --prompt-corpus coding
+run vocab --concurrency 2 --num-dataset-entries 24 --request-count 24 --isl 64 --osl 20 --prompt-corpus random \
+  --random-range-ratio 0.5 --tokenizer builtin
 run sequential --concurrency 1 --num-dataset-entries 5 --request-count 15 --isl 16 --osl 3
 run shuffle --concurrency 1 --num-dataset-entries 5 --request-count 15 --isl 16 --osl 3 \
   --dataset-sampling-strategy shuffle
@@ -94,6 +97,18 @@ code_marks = sum(t.count(c) for t in coding for c in "(){}_=:")
 prose_marks = sum(t.count(c) for t in sonnet for c in "(){}_=")
 assert code_marks >= 10 and prose_marks < code_marks / 4, (code_marks, prose_marks, coding[0][:200])
 
+# --prompt-corpus random: vocabulary ids, not corpus words; --random-range-ratio 0.5 spreads the
+# ISL over [32, 96] and the OSL over [10, 30] (ISL as counted may move a token: random ids re-merge).
+vocab = prompts("vocab")
+assert len(set(vocab)) == 24 and not set(vocab) & set(sonnet), vocab[:2]
+osls = [r["body"]["max_completion_tokens"] for r in requests("vocab")]
+assert min(osls) >= 10 and max(osls) <= 30 and len(set(osls)) > 5, osls
+isls = [json.loads(l)["metrics"]["input_sequence_length"]["value"] for l in open(f"{W}/art-vocab/profile_export.jsonl")]
+assert min(isls) >= 31 and max(isls) <= 97 and len(set(isls)) > 8, isls
+words = set(w for t in sonnet for w in t.split())
+vocab_words = [w for t in vocab for w in t.split()]
+assert sum(w in words for w in vocab_words) < len(vocab_words) / 2, "random ids read like the sonnet corpus"
+
 seq = prompts("sequential")
 distinct = list(dict.fromkeys(seq))
 assert len(distinct) == 5 and seq == distinct * 3, "sequential: in order, wrapping"
@@ -138,4 +153,7 @@ expect_error "fixed schedule" --input-file "$WORK/trace.jsonl" --custom-dataset-
   --dataset-sampling-strategy shuffle
 expect_error "mooncake_trace and bailian_trace only" --synthesis-speedup-ratio 2
 expect_error "--prompt-corpus" --prompt-corpus poetry
+expect_error "only applies to --prompt-corpus random" --random-corpus-style sglang
+expect_error "must be >= 0 and < 1" --random-range-ratio 1.5
+expect_error "cannot be combined with --isl-stddev" --random-range-ratio 0.2 --isl-stddev 5
 echo "prompt_options: ok"

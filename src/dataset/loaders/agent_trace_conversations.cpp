@@ -180,7 +180,7 @@ AgentTraceCounts add_agent_conversations(const std::vector<AgentTrace>& traces, 
   AgentTraceCounts counts;
   // Upstream's agentic-coding loaders default to the coding corpus (§2.2).
   const std::vector<int32_t> corpus =
-      tokenize_corpus(prompt_corpus_text(config, PromptCorpus::coding), tokenizer);
+      prompt_corpus_ids(prompt_corpus(config, PromptCorpus::coding), tokenizer);
   // Without --random-seed every trace gets fresh block content; with it, content is a pure
   // function of (seed, trace id, hash id).
   std::mt19937_64 key_rng = make_rng_stream(config.random_seed, "dataset.agent_trace.block_key");

@@ -145,7 +145,7 @@ FileDataset load_bailian_rows(const DatasetBuildSettings& config, PromptSource& 
 }  // namespace
 
 FileDataset load_bailian_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
-  return build_with_prompt_source(prompt_corpus_text(config), tokenizer,
+  return build_with_prompt_source(prompt_corpus(config), tokenizer,
                                   [&](PromptSource& source) { return load_bailian_rows(config, source); });
 }
 

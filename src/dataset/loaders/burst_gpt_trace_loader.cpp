@@ -131,7 +131,7 @@ FileDataset load_burst_gpt_rows(const DatasetBuildSettings& config, PromptSource
 }  // namespace
 
 FileDataset load_burst_gpt_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
-  return build_with_prompt_source(prompt_corpus_text(config), tokenizer,
+  return build_with_prompt_source(prompt_corpus(config), tokenizer,
                                   [&](PromptSource& source) { return load_burst_gpt_rows(config, source); });
 }
 

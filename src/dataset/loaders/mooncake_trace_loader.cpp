@@ -106,7 +106,7 @@ FileDataset load_mooncake_rows(const DatasetBuildSettings& config, PromptSource&
 }  // namespace
 
 FileDataset load_mooncake_trace_file(const DatasetBuildSettings& config, const Tokenizer& tokenizer) {
-  return build_with_prompt_source(prompt_corpus_text(config), tokenizer,
+  return build_with_prompt_source(prompt_corpus(config), tokenizer,
                                   [&](PromptSource& source) { return load_mooncake_rows(config, source); });
 }
 

@@ -71,6 +71,26 @@ TEST(PromptOptions, CorpusAndSamplingStrategy) {
   EXPECT_THAT(flag_error({"--dataset-sampling-strategy", "roundrobin"}), HasSubstr("--dataset-sampling-strategy"));
 }
 
+TEST(PromptOptions, RandomCorpusStyleAndRangeRatio) {
+  const ProfileConfig c = parse_flags({"--prompt-corpus", "random", "--random-corpus-style", "sglang",
+                                       "--random-range-ratio", "0.25"});
+  EXPECT_EQ(c.prompt_corpus, PromptCorpus::random);
+  EXPECT_EQ(c.random_corpus_style, RandomCorpusStyle::sglang);
+  EXPECT_DOUBLE_EQ(c.random_range_ratio, 0.25);
+  EXPECT_EQ(parse_flags({"--prompt-corpus", "random"}).random_corpus_style, RandomCorpusStyle::vllm);
+  EXPECT_DOUBLE_EQ(parse_flags({}).random_range_ratio, 0);
+  EXPECT_THAT(flag_error({"--random-corpus-style", "vllm"}), HasSubstr("only applies to --prompt-corpus random"));
+  EXPECT_THAT(flag_error({"--prompt-corpus", "random", "--random-corpus-style", "tgi"}),
+              HasSubstr("--random-corpus-style"));
+  EXPECT_THAT(flag_error({"--random-range-ratio", "1"}), HasSubstr("must be >= 0 and < 1"));
+  EXPECT_THAT(flag_error({"--random-range-ratio", "-0.1"}), HasSubstr("must be >= 0 and < 1"));
+  EXPECT_THAT(flag_error({"--random-range-ratio", "0.2", "--isl-stddev", "10"}), HasSubstr("--isl-stddev"));
+  test_support::TempTextFile f("{\"timestamp\": 0, \"input_length\": 10, \"output_length\": 2}\n");
+  EXPECT_THAT(flag_error({"--random-range-ratio", "0.2", "--input-file", f.path, "--custom-dataset-type",
+                          "mooncake_trace"}),
+              HasSubstr("only applies to synthetic prompts"));
+}
+
 TEST(PromptOptions, SamplingIsRefusedWithAFixedSchedule) {
   test_support::TempTextFile f("{\"timestamp\": 0, \"input_length\": 10, \"output_length\": 2}\n");
   EXPECT_THAT(flag_error({"--input-file", f.path, "--custom-dataset-type", "mooncake_trace", "--fixed-schedule",

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -34,6 +35,40 @@ void expect_exact_lengths(const Tokenizer& tokenizer, int64_t entries) {
 TEST(ExactLengthPrompts, BuiltinThousandPrompts) {
   auto t = make_tokenizer({"builtin", true, "main", false}, nullptr);
   expect_exact_lengths(*t, 1000);
+}
+
+// --prompt-corpus random (docs/prompts.md): windows of the vocabulary, repaired to their length
+// like any corpus window; --random-range-ratio spreads ISL and OSL uniformly around the means.
+TEST(ExactLengthPrompts, RandomVocabularyCorpusWithRangeRatio) {
+  auto t = make_tokenizer({"builtin", true, "main", false}, nullptr);
+  ProfileConfig c;
+  c.model_names = {"m"};
+  c.random_seed = 11;
+  c.num_dataset_entries = 200;
+  c.isl_mean = 100;
+  c.osl_mean = 40;
+  c.prompt_corpus = PromptCorpus::random;
+  c.random_range_ratio = 0.5;
+  const Dataset d = build_synthetic_dataset(c, *t);
+  std::set<int64_t> isls, osls;
+  int64_t off = 0;
+  for (const DatasetEntry& e : d.entries) {
+    isls.insert(e.intended_input_tokens);
+    osls.insert(*e.max_tokens);
+    if (int64_t(t->count(e.prompt.str())) != e.intended_input_tokens) ++off;
+  }
+  EXPECT_GE(*isls.begin(), 50);
+  EXPECT_LE(*isls.rbegin(), 150);
+  EXPECT_GE(*osls.begin(), 20);
+  EXPECT_LE(*osls.rbegin(), 60);
+  EXPECT_GT(isls.size(), 50u);  // spread over the range, not one value
+  // Random ids merge across the window's edges when re-encoded; the repair loop gets most of
+  // them exact, and the same seed gives the same prompts.
+  EXPECT_LE(off, 10) << off << " of 200 prompts are off their length";
+  EXPECT_EQ(build_synthetic_dataset(c, *t).entries[7].prompt.str(), d.entries[7].prompt.str());
+  // Not the sonnet corpus: the text is drawn from the whole vocabulary.
+  c.prompt_corpus.reset();
+  EXPECT_NE(build_synthetic_dataset(c, *t).entries[7].prompt.str(), d.entries[7].prompt.str());
 }
 
 // AIPERF_TOKENIZER_FIXTURES=DIR holds <name>/tokenizer.json for the npm reference tokenizers.

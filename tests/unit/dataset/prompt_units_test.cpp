@@ -85,7 +85,7 @@ TEST(PromptUnits, MismatchFallsBackToTheRepairPathForEverything) {
   WordTokenizer t("w");
   testing::internal::CaptureStderr();
   int calls = 0;
-  const int built = build_with_prompt_source(synthetic_corpus_text(), t, [&](PromptSource& source) {
+  const int built = build_with_prompt_source(PromptCorpusSource{synthetic_corpus_text(), std::nullopt}, t, [&](PromptSource& source) {
     ++calls;
     if (source.units()) throw PromptUnitsMismatch("mismatch");
     return 7;

@@ -53,6 +53,19 @@ TEST(O200kBase, SpecialTokensAreAlwaysAllowed) {
   EXPECT_EQ(std::count(plain.begin(), plain.end(), 199999), 0);
 }
 
+// --prompt-corpus random draws from these (vllm style without the special tokens).
+TEST(O200kBase, VocabularyIdsLeaveOutSpecialTokensUnlessAsked) {
+  const Ids plain = o200k().vocabulary_ids(false);
+  const Ids all = o200k().vocabulary_ids(true);
+  EXPECT_GT(plain.size(), 199000u);
+  EXPECT_TRUE(std::is_sorted(all.begin(), all.end()));
+  EXPECT_EQ(std::count(plain.begin(), plain.end(), 199999), 0);
+  EXPECT_EQ(std::count(all.begin(), all.end(), 199999), 1);
+  EXPECT_EQ(std::count(all.begin(), all.end(), 200018), 1);
+  EXPECT_EQ(plain.front(), 0);
+  EXPECT_NO_THROW(o200k().decode(Ids(plain.end() - 50, plain.end())));
+}
+
 // count() walks the pieces without keeping the ids; it must agree with encode() everywhere.
 TEST(O200kBase, CountIsTheLengthOfTheEncoding) {
   std::string long_text;

@@ -1,6 +1,8 @@
 // Hand-made tokenizer.json files small enough to check BPE and added-token rules by hand.
 #include <gtest/gtest.h>
 
+#include <numeric>
+
 #include <atomic>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -39,6 +41,18 @@ json tiny_tokenizer(json merges, bool ignore_merges = false) {
 
 std::vector<int32_t> ids(const json& j, std::string_view text) {
   return HfTokenizer::from_json(j.dump(), "tiny")->encode(text);
+}
+
+// HF's vocab_size: the model's vocabulary; vllm style leaves out ids of special added tokens.
+TEST(TinyTokenizer, VocabularyIdsLeaveOutSpecialTokensUnlessAsked) {
+  json j = tiny_tokenizer(json::array());
+  j["added_tokens"].push_back({{"id", 10}, {"content", "!"}, {"special", true}, {"normalized", false}});
+  const auto t = HfTokenizer::from_json(j.dump(), "tiny");
+  std::vector<int32_t> plain(10), all(11);
+  std::iota(plain.begin(), plain.end(), 0);
+  std::iota(all.begin(), all.end(), 0);
+  EXPECT_EQ(t->vocabulary_ids(false), plain);  // "!" (10) is special; <s> and <pad> are outside the vocabulary
+  EXPECT_EQ(t->vocabulary_ids(true), all);
 }
 
 TEST(TinyTokenizer, LowerRankMergesFirst) {
