@@ -229,12 +229,19 @@ int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& output)
     throw ConfigError("--output " + output.string() + " already holds a run (" + names.summary_json + " exists)");
 
   RunTokenizer tokenizer = load_run_tokenizer(config);
-  const std::vector<PreparedRequest> requests = build_run_requests(config, *tokenizer.tokenizer);
+  RunRequests run = build_run_requests(config, *tokenizer.tokenizer);
+  const std::vector<PreparedRequest>& requests = run.requests;
   // Stamps are read back on shard 0's wall clock: monotonic == wall in the merge.
   const ClockAnchor anchor{0, 0};
   RecordFiles record_files(config, output, anchor, /*raw=*/false);
   RecordProcessor processor(metrics_settings(config), *tokenizer.tokenizer, requests, anchor, record_files.records_jsonl());
   record_files.attach(processor);
+  // An accuracy run is graded again here, from the shards' responses, as one run.
+  std::optional<AccuracyGrading> grading;
+  if (run.answer_key) {
+    grading.emplace(std::move(*run.answer_key));
+    processor.add_sink(&*grading);
+  }
   RecordFileWriter merged_records(output / kRecordFileName, anchor);
 
   // k-way merge in RecordOrderKey order: each shard's file is sorted, so memory holds one
@@ -322,6 +329,7 @@ int merge_shard_dirs(const std::vector<fs::path>& given, const fs::path& output)
     std::cout << line;
   }
   export_run(config, summary, info, output);
+  if (grading && !report_accuracy(config, *grading, output)) ok = false;
   if (!problems.empty()) {
     log(LogLevel::error, "the merged run is incomplete: " + info.incomplete_reason);
     return 1;

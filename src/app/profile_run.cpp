@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -637,11 +638,7 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
                           profiling ? anchor.to_wall(profiling->end_ns) : 0, info.was_cancelled,
                           info.incomplete_reason);
   export_run(config, summary, info, artifact_dir);
-  if (grading) {
-    std::cout << accuracy_console(*grading, config.accuracy->verbose) << std::flush;
-    if (!write_accuracy_exports(*grading, artifact_dir, artifact_dir / artifact_names(config).summary_json))
-      log(LogLevel::error, "writing the accuracy exports in " + artifact_dir.string() + " failed");
-  }
+  if (grading) report_accuracy(config, *grading, artifact_dir);
   // Best effort, as upstream: a tracking service that is down costs one warning, never the
   // run's exit code (docs/publish.md).
   publish_run({&config, artifact_dir, info.benchmark_id, info.was_cancelled, config.cli_command});
@@ -672,8 +669,23 @@ int run_profile(const ProfileConfig& given, const RunTokenizer* preloaded) {
   return plot_failed ? 1 : 0;
 }
 
-std::vector<PreparedRequest> build_run_requests(const ProfileConfig& config, const Tokenizer& tokenizer) {
-  return prepare_requests(config, build_workload(config, tokenizer).dataset);
+RunRequests build_run_requests(const ProfileConfig& config, const Tokenizer& tokenizer) {
+  Workload workload = build_workload(config, tokenizer);
+  return {prepare_requests(config, workload.dataset), std::move(workload.answer_key)};
+}
+
+bool report_accuracy(const ProfileConfig& config, const AccuracyGrading& grading, const std::filesystem::path& dir) {
+  const bool verbose = config.accuracy && config.accuracy->verbose;
+  std::cout << accuracy_console(grading, verbose) << std::flush;
+  const ArtifactNames names = artifact_names(config);
+  bool ok = write_accuracy_exports(grading, dir, dir / names.summary_json);
+  if (std::filesystem::exists(dir / names.console_text)) {
+    std::ofstream txt(dir / names.console_text, std::ios::app);
+    txt << accuracy_console(grading, verbose, kConsoleExportWidth, false);
+    ok = ok && bool(txt);
+  }
+  if (!ok) log(LogLevel::error, "writing the accuracy exports in " + dir.string() + " failed");
+  return ok;
 }
 
 }  // namespace aiperf

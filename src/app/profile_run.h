@@ -1,7 +1,10 @@
 #pragma once
 // `aiperf profile`: builds the workload, runs the phases, and writes the results.
+#include <filesystem>
 #include <memory>
+#include <optional>
 
+#include "accuracy/accuracy_grading.h"
 #include "config/profile_config.h"
 #include "endpoints/request_builder.h"
 #include "tokenizer/tokenizer.h"
@@ -22,8 +25,18 @@ RunTokenizer load_run_tokenizer(const ProfileConfig& config);
 // the same request as this run's; otherwise the run loads its own.
 int run_profile(const ProfileConfig& config, const RunTokenizer* preloaded = nullptr);
 
-// Every request body the run prepares, exactly as run_profile builds them (`aiperf merge`
-// rebuilds them to count input tokens as the shards did).
-std::vector<PreparedRequest> build_run_requests(const ProfileConfig& config, const Tokenizer& tokenizer);
+// Every request body the run prepares, exactly as run_profile builds them, and an accuracy
+// run's answer key (`aiperf merge` rebuilds them to count input tokens and grade as the shards
+// did).
+struct RunRequests {
+  std::vector<PreparedRequest> requests;
+  std::optional<AnswerKey> answer_key;
+};
+RunRequests build_run_requests(const ProfileConfig& config, const Tokenizer& tokenizer);
+
+// After the run's exports: the accuracy table on the console and at the end of
+// profile_export_console.txt, and the accuracy files (docs/accuracy.md). False when a file
+// could not be written.
+bool report_accuracy(const ProfileConfig& config, const AccuracyGrading& grading, const std::filesystem::path& dir);
 
 }  // namespace aiperf

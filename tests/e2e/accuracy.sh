@@ -85,6 +85,26 @@ grep -q "Accuracy Benchmark Results (mmlu, multiple_choice)" "$WORK/mmlu.txt" ||
 grep -qE "OVERALL +│ +18 │ +30 │ +0 │ +0 │ +60.00%" "$WORK/mmlu.txt" || { cat "$WORK/mmlu.txt"; fail "console OVERALL row"; }
 grep -qE "^anatomy,20," "$WORK/mmlu/accuracy_results.csv" || fail "no anatomy row"
 grep -qE "^virology,10," "$WORK/mmlu/accuracy_results.csv" || fail "no virology row"
+# The console export ends with the same table.
+grep -qE "OVERALL +│ +18 │ +30 │ +0 │ +0 │ +60.00%" "$WORK/mmlu/profile_export_console.txt" ||
+  { cat "$WORK/mmlu/profile_export_console.txt"; fail "accuracy table in profile_export_console.txt"; }
+
+# 1b. The same benchmark split over two shards (docs/cluster.md): `aiperf merge` grades the
+# shards' responses as one run, so the merged exports show 18 of 30 again.
+port="$(free_port)"
+pids=()
+for i in 0 1; do
+  "$AIPERF" profile -m mock-model -u "$MOCK_URL" --endpoint-type chat --concurrency 2 --random-seed 3 \
+    --accuracy-benchmark mmlu --accuracy-tasks anatomy,virology --accuracy-n-shots 2 --no-server-metrics \
+    --num-shards 2 --shard-index "$i" --shard-rendezvous "127.0.0.1:$port" --artifact-dir "$WORK/sharded" \
+    --ui none >"$WORK/sharded.$i.txt" 2>&1 &
+  pids+=($!)
+done
+for i in 0 1; do wait "${pids[$i]}" || { cat "$WORK/sharded.$i.txt"; fail "accuracy shard $i"; }; done
+"$AIPERF" merge "$WORK/sharded" --output "$WORK/sharded-merged" >"$WORK/merge.txt" 2>&1 ||
+  { cat "$WORK/merge.txt"; fail "merge of accuracy shards"; }
+check_accuracy "$WORK/sharded-merged" 18 30 0 || { cat "$WORK/merge.txt"; fail "merged accuracy exports"; }
+grep -qE "OVERALL +│ +18 │ +30 " "$WORK/merge.txt" || { cat "$WORK/merge.txt"; fail "merged accuracy table"; }
 # The prompt as lighteval builds it: the instruction, two dev shots as user/assistant turns, the question.
 py '
 import json, sys

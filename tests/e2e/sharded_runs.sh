@@ -7,7 +7,6 @@
 # killed shard's records are kept and the merge says the run is incomplete.
 source "$(dirname "$0")/lib/common.bash"
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 # sharded NAME MOCK_URL [profile args...]: 4 shards into $WORK/NAME (shard 2's clock 40 ms ahead).
 sharded() {

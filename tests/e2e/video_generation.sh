@@ -7,7 +7,6 @@
 # failed jobs and timeouts as error records while the run goes on.
 source "$(dirname "$0")/lib/common.bash"
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 # video_run NAME "MOCK FLAGS" AIPERF FLAGS...: runs aiperf, saves /mock/video_jobs, stops the mock.
 video_run() {

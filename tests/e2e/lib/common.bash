@@ -88,3 +88,6 @@ profile_own_mock() {
   kill -INT "$pid"
   wait "$pid" || true
 }
+
+# A TCP port free on 127.0.0.1 right now (for --shard-rendezvous and other listeners we start).
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
