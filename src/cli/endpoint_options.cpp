@@ -156,7 +156,7 @@ std::span<const OptionSpec> tokenizer_options() {
        .sink = &RawFlags::tokenizer_trust_remote_code,
        .help = "Accepted for compatibility; tokenizer.json needs no remote code.",
        .yaml = "tokenizer.trust_remote_code"},
-      {.names = "--apply-chat-template", .owner = "issue 24: accuracy, video, prompt options"},
+      {.names = "--apply-chat-template", .owner = "it needs a Jinja2 engine to render the model's chat template; ISL counts the request's texts"},
   };
   return kOptions;
 }

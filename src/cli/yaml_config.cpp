@@ -21,12 +21,12 @@ struct LaterKey {
   const char* owner;
 };
 const LaterKey kLaterKeys[] = {
-    {"metrics", "issue 24: accuracy, video, prompt options"},
+    {"metrics", "a metrics section is not built: metrics follow the endpoint, goodput is --goodput"},
     {"backend", "upstream's in-process simulator; not planned"},
-    {"endpoint.template", "issue 24: accuracy, video, prompt options"},
-    {"dataset.records", "issue 24: accuracy, video, prompt options"},
-    {"dataset.source", "issue 24: accuracy, video, prompt options"},
-    {"dataset.augment", "issue 24: accuracy, video, prompt options"},
+    {"endpoint.template", "not built: give the template endpoint's body as --extra-inputs payload_template"},
+    {"dataset.records", "inline records are not built: put them in a file named by dataset.path"},
+    {"dataset.source", "not built: name the data with dataset.path or dataset.public_name"},
+    {"dataset.augment", "dataset augmentation is not built"},
     {"artifacts.user_files", "issue 23: agentic benchmarks and server hooks"},
     {"runtime.workers_min", "a worker minimum: workers are threads sized by --workers-max"},
     {"runtime.record_processors", "upstream's record-processor services: one record thread per process here"},
@@ -562,7 +562,7 @@ class Flattener {
             fail(t->mark, "dataset.type", "expected synthetic, file, public or composed");
           type = t->scalar;
           if (type == "composed")
-            fail(t->mark, "dataset.type", "composed datasets are not supported yet by aiperf-cpp (issue 24)");
+            fail(t->mark, "dataset.type", "composed datasets are not supported yet by aiperf-cpp (one dataset per run)");
         }
         if (type == "file" && !d.find("path")) fail(d.mark, "dataset", "type: file needs path");
         if (type == "public" && !d.find("public_name")) fail(d.mark, "dataset", "type: public needs name");

@@ -39,6 +39,9 @@ std::optional<PromptUnits> make_prompt_units(std::string_view corpus_text, const
     if (it->second == 1) u.single_token.push_back(uint32_t(i));
   }
   if (u.single_token.empty()) return std::nullopt;
+  u.cumulative.reserve(u.size() + 1);
+  u.cumulative.push_back(0);
+  for (uint32_t t : u.tokens) u.cumulative.push_back(u.cumulative.back() + t);
   // Additivity over real junctions: each chunk of consecutive units, as one text.
   size_t first = 0;
   while (first < u.size()) {
@@ -58,13 +61,23 @@ size_t random_unit(const PromptUnits& units, std::mt19937_64& rng) {
   return std::uniform_int_distribution<size_t>(0, units.size() - 1)(rng);
 }
 
+// Whole units are taken while the next one fits: the longest run from `start` whose tokens sum
+// to at most `num_tokens`, found on the cumulative counts and appended as one slice of the text
+// (two or more where the run wraps around the corpus's end), not unit by unit.
 size_t append_units(const PromptUnits& units, size_t start, int64_t num_tokens, std::string& out) {
+  const size_t n = units.size();
+  const std::vector<uint64_t>& cum = units.cumulative;
   size_t i = start;
   int64_t left = num_tokens;
-  while (left > 0 && int64_t(units.tokens[i]) <= left) {
-    out.append(units.unit(i));
-    left -= units.tokens[i];
-    i = i + 1 == units.size() ? 0 : i + 1;
+  while (left > 0) {
+    const uint64_t limit = cum[i] + uint64_t(left);
+    const size_t k = size_t(std::upper_bound(cum.begin() + ptrdiff_t(i), cum.end(), limit) - cum.begin()) - 1;
+    if (k == i) break;  // unit i alone is longer than what is left
+    const uint32_t begin = i == 0 ? 0 : units.ends[i - 1];
+    out.append(units.text, begin, units.ends[k - 1] - begin);
+    left -= int64_t(cum[k] - cum[i]);
+    i = k == n ? 0 : k;
+    if (k < n) break;  // unit k does not fit (or nothing is left)
   }
   if (left == 0) return i;
   auto it = std::lower_bound(units.single_token.begin(), units.single_token.end(), uint32_t(i));

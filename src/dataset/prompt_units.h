@@ -23,6 +23,7 @@ struct PromptUnits {
   std::vector<uint32_t> ends;         // unit i is text[ends[i-1], ends[i]) (ends[-1] = 0)
   std::vector<uint32_t> tokens;       // token count of unit i, >= 1
   std::vector<uint32_t> single_token; // ascending indices of the units of exactly one token
+  std::vector<uint64_t> cumulative;   // tokens of units [0, k) at k (size() + 1 values)
 
   size_t size() const { return ends.size(); }
   std::string_view unit(size_t i) const {

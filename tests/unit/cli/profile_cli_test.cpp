@@ -273,7 +273,8 @@ TEST(ProfileCli, UnknownOptions) {
 TEST(ProfileCli, NotYetSupportedFlags) {
   // The message names the issue that brings the option (the option table's owner).
   EXPECT_EQ(error_of({"--apply-chat-template"}),
-            "--apply-chat-template is not supported yet by aiperf-cpp (issue 24: accuracy, video, prompt options)");
+            "--apply-chat-template is not supported yet by aiperf-cpp (it needs a Jinja2 engine to render the "
+            "model's chat template; ISL counts the request's texts)");
   EXPECT_EQ(error_of({"--api-port", "1"}),
             "--api-port is not supported yet by aiperf-cpp (the HTTP/WebSocket progress API is not built)");
   EXPECT_EQ(error_of({"--request-rat", "1"}),

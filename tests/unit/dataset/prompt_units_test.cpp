@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <random>
@@ -14,6 +15,7 @@
 #include "dataset/dataset.h"
 #include "dataset/hash_id_prompts.h"
 #include "dataset/prompt_source.h"
+#include "tokenizer/tokenizer.h"
 #include "tokenizer/word_tokenizer.h"
 
 namespace aiperf {
@@ -75,6 +77,40 @@ struct CharTokenizer final : Tokenizer {
   size_t count(std::string_view text) const override { return text.empty() ? 0 : 1 + text.size() / 5; }
   std::string name() const override { return "chars"; }
 };
+
+// append_units takes whole units on the cumulative counts, a slice of text at a time; it must
+// give what taking them one by one gives, wrapping included (lengths past the whole corpus too).
+TEST(PromptUnits, SliceAppendAgreesWithUnitByUnit) {
+  auto t = make_tokenizer({"builtin", true, "main", false}, nullptr);
+  const std::optional<PromptUnits> units = make_prompt_units(
+      "alpha beta, gamma! internationalization delta epsilon's zeta-eta theta\n iota kappa lambda mu", *t);
+  ASSERT_TRUE(units.has_value());
+  const PromptUnits& u = *units;
+  auto one_by_one = [&](size_t i, int64_t left, std::string& out) {
+    while (left > 0 && int64_t(u.tokens[i]) <= left) {
+      out.append(u.unit(i));
+      left -= u.tokens[i];
+      i = i + 1 == u.size() ? 0 : i + 1;
+    }
+    if (left == 0) return i;
+    auto it = std::lower_bound(u.single_token.begin(), u.single_token.end(), uint32_t(i));
+    for (; left > 0; --left) {
+      if (it == u.single_token.end()) it = u.single_token.begin();
+      out.append(u.unit(*it));
+      i = *it++;
+    }
+    return i + 1 == u.size() ? 0 : i + 1;
+  };
+  const int64_t total = int64_t(u.cumulative.back());
+  for (size_t start = 0; start < u.size(); ++start)
+    for (int64_t n = 0; n <= 2 * total + 3; ++n) {
+      std::string fast, slow;
+      const size_t next_fast = append_units(u, start, n, fast);
+      const size_t next_slow = one_by_one(start, n, slow);
+      ASSERT_EQ(fast, slow) << "start " << start << ", " << n << " tokens";
+      ASSERT_EQ(next_fast, next_slow) << "start " << start << ", " << n << " tokens";
+    }
+}
 
 TEST(PromptUnits, NonAdditiveTokenizerIsRefused) {
   EXPECT_FALSE(make_prompt_units(synthetic_corpus_text(), CharTokenizer()).has_value());
