@@ -15,7 +15,10 @@ s = json.load(open(os.environ["ART"] + "/profile_export_aiperf.json"))
 assert "error_request_count" not in s, s.get("error_summary")
 assert s["request_count"]["avg"] == 80
 # A request retried after a stale connection would count the lost attempt too: at least two
-# 20 ms first tokens. The slack is for a slow or loaded machine (TSan in CI saw 30.2 ms).
-assert s["time_to_first_token"]["max"] < 20 + 15, s["time_to_first_token"]
+# 20 ms first tokens. The mock closes after every response, so that bug would hit every reused
+# connection, most requests: p90 shows it, while one request held up by the TSan-built mock on a
+# loaded machine (a 59 ms max seen, its headers on time) does not fail the test.
+assert s["time_to_first_token"]["p90"] < 20 + 15, s["time_to_first_token"]
+assert s["time_to_first_token"]["max"] < 20 + 80, s["time_to_first_token"]
 print("ok", s["time_to_first_token"]["avg"])
 '
