@@ -24,7 +24,7 @@ struct DatasetTurn {
   // turn then goes at that time, or at once when its previous reply came later (§4.3).
   std::optional<double> timestamp_ms;
   std::string role = "user";  // role of this turn's message (multi_turn files may set it)
-  std::vector<std::string> more_texts = {};  // the turn's further texts, as DatasetEntry::more_texts
+  std::vector<std::string> more_texts = {};  // the turn's further texts, as TurnParts::more_texts
 };
 
 // A turn's media (workloads-and-endpoints.md §6.4): image data URLs, and audio in the

@@ -6,7 +6,7 @@
 // session_id are one conversation whose turns are complete requests (upstream's
 // message_array_with_responses): nothing is accumulated, live replies are not sent back.
 //
-// Each turn is built here, once, into the exact body it sends (DatasetEntry::raw_bodies): the
+// Each turn is built here, once, into the exact body it sends (RecordedRequest::raw_bodies): the
 // recorded messages, tools and extra members stay byte for byte as in the file, around them
 // go the run's model, stream flag, output cap and --extra-inputs. The file is decompressed
 // and read a line at a time, and reading stops once --num-dataset-entries trajectories are in.
